@@ -1,0 +1,176 @@
+import pg from 'pg';
+import {
+  type AccountPatch,
+  type AccountStore,
+  type CallRecord,
+  DuplicateAccountError,
+  type NewAccount,
+} from './account-store.ts';
+import { newId } from './api-key.ts';
+import { migrations } from './migrations.ts';
+import { sql, toAccount, toKey } from './queries.ts';
+
+const TOUCH_INTERVAL_MS = 60_000;
+/** Any constant: serialises migrations when several instances start at once. */
+const MIGRATION_LOCK = 0x646a736e;
+
+/** `?` placeholders to PostgreSQL's `$1, $2, …` (no statement here has a `?` inside a literal). */
+function numbered(query: string): string {
+  let n = 0;
+  return query.replace(/\?/g, () => `$${++n}`);
+}
+
+/** The store for many instances: PostgreSQL, same schema and statements as the embedded one. */
+export class PostgresAccountStore implements AccountStore {
+  readonly #pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.#pool = pool;
+  }
+
+  static async open(connectionString: string, options: { schema?: string } = {}): Promise<PostgresAccountStore> {
+    const pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    // An idle client that loses its server emits 'error'; without a listener it would crash the process.
+    pool.on('error', () => {});
+    const store = new PostgresAccountStore(pool);
+    await store.#migrate();
+    return store;
+  }
+
+  async #migrate(): Promise<void> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+      const { rows } = await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations');
+      for (let version = Number(rows[0].v) + 1; version <= migrations.length; version++) {
+        await client.query('BEGIN');
+        try {
+          await client.query(migrations[version - 1]!);
+          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  }
+
+  async #rows(query: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    return (await this.#pool.query(numbered(query), params)).rows;
+  }
+
+  async #one(query: string, params: unknown[] = []): Promise<Record<string, unknown> | undefined> {
+    return (await this.#rows(query, params))[0];
+  }
+
+  async createAccount(input: NewAccount) {
+    const id = newId('acc');
+    try {
+      await this.#rows(sql.insertAccount, [
+        id,
+        input.email,
+        input.plan,
+        input.credits,
+        input.expiresAt,
+        new Date().toISOString(),
+      ]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw new DuplicateAccountError();
+      throw error;
+    }
+    return toAccount((await this.#one(sql.accountById, [id]))!);
+  }
+
+  async getAccountByEmail(email: string) {
+    const row = await this.#one(sql.accountByEmail, [email]);
+    return row ? toAccount(row) : null;
+  }
+
+  async getAccount(id: string) {
+    const row = await this.#one(sql.accountById, [id]);
+    return row ? toAccount(row) : null;
+  }
+
+  async listAccounts() {
+    return (await this.#rows(sql.listAccounts)).map(toAccount);
+  }
+
+  async updateAccount(email: string, patch: AccountPatch) {
+    const row = await this.#one(sql.updateAccount, [
+      patch.plan ?? null,
+      patch.credits ?? null,
+      patch.expiresAt !== undefined ? 1 : 0,
+      patch.expiresAt ?? null,
+      email,
+    ]);
+    return row ? toAccount(row) : null;
+  }
+
+  async addCredits(email: string, credits: number) {
+    const row = await this.#one(sql.addCredits, [credits, email]);
+    return row ? toAccount(row) : null;
+  }
+
+  async createKey(accountId: string, keyHash: string) {
+    const id = newId('key');
+    const createdAt = new Date().toISOString();
+    await this.#rows(sql.insertKey, [id, accountId, keyHash, createdAt]);
+    return { id, accountId, createdAt, revokedAt: null, lastUsedAt: null };
+  }
+
+  async listKeys(accountId?: string) {
+    return (await this.#rows(sql.listKeys, [accountId ?? null, accountId ?? null])).map((row) => ({
+      ...toKey(row),
+      email: String(row.email),
+    }));
+  }
+
+  async revokeKey(id: string) {
+    const result = await this.#pool.query(numbered(sql.revokeKey), [new Date().toISOString(), id]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async findByKeyHash(keyHash: string) {
+    const row = await this.#one(sql.keyByHash, [keyHash]);
+    return row ? { key: toKey(row, 'k_'), account: toAccount(row) } : null;
+  }
+
+  async touchKey(id: string, at: Date) {
+    const before = new Date(at.getTime() - TOUCH_INTERVAL_MS).toISOString();
+    await this.#rows(sql.touchKey, [at.toISOString(), id, before]);
+  }
+
+  async charge(accountId: string, pages: number) {
+    const row = await this.#one(sql.charge, [pages, accountId, pages]);
+    return row ? Number(row.credits) : null;
+  }
+
+  async recordCall(call: CallRecord) {
+    await this.#rows(sql.insertCall, [
+      call.accountId,
+      call.at,
+      call.status,
+      call.pages,
+      call.bytes,
+      Math.round(call.durationMs),
+    ]);
+  }
+
+  async ping() {
+    await this.#pool.query('SELECT 1');
+  }
+
+  async close() {
+    await this.#pool.end();
+  }
+}

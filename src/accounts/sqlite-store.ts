@@ -1,0 +1,143 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import {
+  type AccountPatch,
+  type AccountStore,
+  type CallRecord,
+  DuplicateAccountError,
+  type NewAccount,
+} from './account-store.ts';
+import { newId } from './api-key.ts';
+import { migrations } from './migrations.ts';
+import { sql, toAccount, toKey } from './queries.ts';
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The embedded store: one SQLite file under DATA_DIR. Every statement is atomic on its own. */
+export class SqliteAccountStore implements AccountStore {
+  readonly #db: DatabaseSync;
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    this.#db = new DatabaseSync(join(dataDir, 'docjson.sqlite'));
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    this.#migrate();
+  }
+
+  #migrate(): void {
+    this.#db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+    const row = this.#db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get();
+    const done = Number(row?.v ?? 0);
+    for (let version = done + 1; version <= migrations.length; version++) {
+      this.#db.exec('BEGIN IMMEDIATE');
+      try {
+        this.#db.exec(migrations[version - 1]!);
+        this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
+        this.#db.exec('COMMIT');
+      } catch (error) {
+        this.#db.exec('ROLLBACK');
+        throw error;
+      }
+    }
+  }
+
+  #get(query: string, ...params: SQLInputValue[]) {
+    return this.#db.prepare(query).get(...params) as Record<string, unknown> | undefined;
+  }
+
+  #all(query: string, ...params: SQLInputValue[]) {
+    return this.#db.prepare(query).all(...params) as Record<string, unknown>[];
+  }
+
+  async createAccount(input: NewAccount) {
+    const id = newId('acc');
+    try {
+      this.#db
+        .prepare(sql.insertAccount)
+        .run(id, input.email, input.plan, input.credits, input.expiresAt, new Date().toISOString());
+    } catch (error) {
+      if ((error as { errcode?: number }).errcode === 2067) throw new DuplicateAccountError();
+      throw error;
+    }
+    return toAccount(this.#get(sql.accountById, id)!);
+  }
+
+  async getAccountByEmail(email: string) {
+    const row = this.#get(sql.accountByEmail, email);
+    return row ? toAccount(row) : null;
+  }
+
+  async getAccount(id: string) {
+    const row = this.#get(sql.accountById, id);
+    return row ? toAccount(row) : null;
+  }
+
+  async listAccounts() {
+    return this.#all(sql.listAccounts).map(toAccount);
+  }
+
+  async updateAccount(email: string, patch: AccountPatch) {
+    const setsExpiry = patch.expiresAt !== undefined ? 1 : 0;
+    const row = this.#get(
+      sql.updateAccount,
+      patch.plan ?? null,
+      patch.credits ?? null,
+      setsExpiry,
+      patch.expiresAt ?? null,
+      email,
+    );
+    return row ? toAccount(row) : null;
+  }
+
+  async addCredits(email: string, credits: number) {
+    const row = this.#get(sql.addCredits, credits, email);
+    return row ? toAccount(row) : null;
+  }
+
+  async createKey(accountId: string, keyHash: string) {
+    const id = newId('key');
+    this.#db.prepare(sql.insertKey).run(id, accountId, keyHash, new Date().toISOString());
+    return { id, accountId, createdAt: new Date().toISOString(), revokedAt: null, lastUsedAt: null };
+  }
+
+  async listKeys(accountId?: string) {
+    return this.#all(sql.listKeys, accountId ?? null, accountId ?? null).map((row) => ({
+      ...toKey(row),
+      email: String(row.email),
+    }));
+  }
+
+  async revokeKey(id: string) {
+    return Number(this.#db.prepare(sql.revokeKey).run(new Date().toISOString(), id).changes) > 0;
+  }
+
+  async findByKeyHash(keyHash: string) {
+    const row = this.#get(sql.keyByHash, keyHash);
+    return row ? { key: toKey(row, 'k_'), account: toAccount(row) } : null;
+  }
+
+  async touchKey(id: string, at: Date) {
+    const before = new Date(at.getTime() - TOUCH_INTERVAL_MS).toISOString();
+    this.#db.prepare(sql.touchKey).run(at.toISOString(), id, before);
+  }
+
+  async charge(accountId: string, pages: number) {
+    const row = this.#get(sql.charge, pages, accountId, pages);
+    return row ? Number(row.credits) : null;
+  }
+
+  async recordCall(call: CallRecord) {
+    this.#db
+      .prepare(sql.insertCall)
+      .run(call.accountId, call.at, call.status, call.pages, call.bytes, Math.round(call.durationMs));
+  }
+
+  async ping() {
+    this.#db.prepare('SELECT 1').get();
+  }
+
+  async close() {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}

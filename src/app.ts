@@ -1,0 +1,159 @@
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AccountStore } from './accounts/account-store.ts';
+import { hashApiKey } from './accounts/api-key.ts';
+import type { Config, Plans } from './config.ts';
+import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
+import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
+import { textReader } from './documents/text/text-reader.ts';
+import { LabelValueEngine } from './engines/label-value-engine.ts';
+import { PostgresAccountStore } from './accounts/postgres-store.ts';
+import { SqliteAccountStore } from './accounts/sqlite-store.ts';
+import { describeFault } from './http/log-safe.ts';
+import type { ExtractionEngine } from './engines/engine.ts';
+import { AppError } from './errors.ts';
+import { errorBodySchema } from './http/error-body.ts';
+import { registerErrorHandling } from './http/error-handling.ts';
+import { JobSlots } from './http/job-slots.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestLog } from './http/request-log.ts';
+import { generateRoute } from './http/routes/generate.ts';
+import { healthRoute } from './http/routes/health.ts';
+import { createLogger } from './logger.ts';
+import { VERSION } from './version.ts';
+
+export interface AppDeps {
+  store: AccountStore;
+  readDocument: ReadDocument;
+  engine: ExtractionEngine;
+  ocr?: OcrEngine;
+  plans: Plans;
+  limits: ReadLimits;
+  logger?: Logger;
+  now?: () => Date;
+  tls?: { cert: Buffer | string; key: Buffer | string };
+  trustProxy?: boolean | number | string[];
+  rateLimitPerMinute?: number;
+  maxConcurrentJobs?: number;
+  maxQueuedJobs?: number;
+  exposeDocs?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** From now on, new requests get 503 while the ones in flight finish. */
+    startDraining(): void;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger('silent'),
+    disableRequestLogging: true,
+    genReqId: () => crypto.randomUUID(),
+    // Fastify accepts a hop count at run time; its types lag behind.
+    trustProxy: (deps.trustProxy ?? false) as boolean | string[],
+    return503OnClosing: false,
+    bodyLimit: 1024 * 1024,
+    ...(deps.tls ? { https: { cert: deps.tls.cert, key: deps.tls.key } } : {}),
+  }) as unknown as FastifyInstance;
+
+  const knownPaths = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = knownPaths.get(route.url) ?? new Set<string>();
+    for (const m of [route.method].flat()) methods.add(m);
+    knownPaths.set(route.url, methods);
+  });
+
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  registerRequestLog(app);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (draining) {
+      reply.header('connection', 'close');
+      throw new AppError('unavailable', { reason: 'shutting down' }, { retryAfter: 5 });
+    }
+  });
+  registerErrorHandling(app, knownPaths);
+  app.addSchema(errorBodySchema);
+
+  await app.register(multipart);
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    keyGenerator: (request) => request.account?.id ?? hashApiKey(String(request.headers['x-api-key'] ?? request.ip)),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'rate_limited',
+        { limit: context.max, retry_after_seconds: Math.ceil(context.ttl / 1000) },
+        { retryAfter: Math.ceil(context.ttl / 1000) },
+      ),
+  });
+  if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
+
+  healthRoute(app, { store: deps.store, version: VERSION, now });
+  generateRoute(app, {
+    store: deps.store,
+    plans: deps.plans,
+    readDocument: deps.readDocument,
+    engine: deps.engine,
+    limits: deps.limits,
+    ...(deps.ocr ? { ocr: deps.ocr } : {}),
+    jobs: new JobSlots(deps.maxConcurrentJobs ?? 8, deps.maxQueuedJobs ?? 32),
+    now,
+    rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
+  });
+  return app;
+}
+
+export interface Adapters {
+  store: AccountStore;
+  readDocument: ReadDocument;
+  engine: ExtractionEngine;
+  ocr?: OcrEngine & { close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+/** The concrete adapters for a configuration: the one place that picks implementations. */
+export async function createAdapters(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'>,
+  options: { logger?: Logger; withStore?: boolean } = {},
+): Promise<Adapters> {
+  const store =
+    options.withStore === false
+      ? null
+      : config.DATABASE_URL
+        ? await PostgresAccountStore.open(config.DATABASE_URL)
+        : new SqliteAccountStore(config.DATA_DIR);
+  const readers: ReaderRegistry = { text: textReader };
+  const readDocument = createDocumentReading(readers, (format, error) =>
+    options.logger?.warn({ format, fault: describeFault(error) }, 'document reader failed'),
+  );
+  return {
+    store: store ?? closedStore,
+    readDocument,
+    engine: new LabelValueEngine(),
+    async close() {
+      await store?.close();
+    },
+  };
+}
+
+/** Stands in where no store is wanted (offline extraction): any use is a bug. */
+const closedStore = new Proxy({} as AccountStore, {
+  get: () => () => Promise.reject(new Error('no account store in offline mode')),
+});
+
+export function readLimits(config: Pick<Config, 'MAX_PAGES' | 'MAX_PIXELS' | 'DOCUMENT_TIMEOUT_MS'>): ReadLimits {
+  return {
+    ...DEFAULT_READ_LIMITS,
+    maxPages: config.MAX_PAGES,
+    maxPixels: config.MAX_PIXELS,
+    timeoutMs: config.DOCUMENT_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** A plan: its upload limit and the credit it grants each month (null: by contract). */
+const planSchema = z.object({
+  maxFileBytes: z.number().int().positive(),
+  monthlyCredits: z.number().int().nonnegative().nullable(),
+});
+export type Plan = z.infer<typeof planSchema>;
+export type Plans = Record<string, Plan>;
+const plansSchema = z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), planSchema);
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    if (/^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((s) => s.trim());
+    if (list.every((s) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(s))) return list;
+    ctx.addIssue({ code: 'custom', message: 'use true, false, a hop count or a list of addresses/CIDRs' });
+    return z.NEVER;
+  });
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    TLS_CERT_FILE: z.string().min(1).optional(),
+    TLS_KEY_FILE: z.string().min(1).optional(),
+    TRUST_PROXY: trustProxy.default(false),
+    PLANS_FILE: z.string().min(1).optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(8),
+    MAX_QUEUED_JOBS: z.coerce.number().int().nonnegative().default(32),
+    MAX_PAGES: z.coerce.number().int().positive().default(500),
+    MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
+    DOCUMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    OCR_WORKERS: z.coerce.number().int().positive().optional(),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(30_000),
+    EXPOSE_DOCS: booleanish.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'],
+        message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  plans: Plans;
+  tls?: { cert: Buffer; key: Buffer };
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const defaultPlansFile = new URL('../config/plans.json', import.meta.url);
+
+export function loadPlans(file?: string): Plans {
+  const path = file ? resolve(file) : defaultPlansFile;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`PLANS_FILE: cannot read a JSON plans file (${(error as Error).message})`);
+  }
+  const plans = plansSchema.safeParse(raw);
+  if (!plans.success) {
+    throw new ConfigError(`PLANS_FILE: ${plans.error.issues.map(formatIssue).join('; ')}`);
+  }
+  if (Object.keys(plans.data).length === 0) throw new ConfigError('PLANS_FILE: no plan defined');
+  return plans.data;
+}
+
+function formatIssue(issue: z.core.$ZodIssue): string {
+  return `${issue.path.join('.') || '(root)'}: ${issue.message}`;
+}
+
+/** Parses the environment once, at start; a bad value is a message a person can act on. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    throw new ConfigError(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+  }
+  const config: Config = { ...parsed.data, plans: loadPlans(parsed.data.PLANS_FILE) };
+  if (parsed.data.TLS_CERT_FILE && parsed.data.TLS_KEY_FILE) {
+    config.tls = {
+      cert: readTlsFile('TLS_CERT_FILE', parsed.data.TLS_CERT_FILE),
+      key: readTlsFile('TLS_KEY_FILE', parsed.data.TLS_KEY_FILE),
+    };
+  }
+  return config;
+}
+
+function readTlsFile(name: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ConfigError(`${name}: cannot read ${path} (${(error as NodeJS.ErrnoException).code})`);
+  }
+}

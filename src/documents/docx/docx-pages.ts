@@ -1,0 +1,103 @@
+/**
+ * Lays blocks out as pages of lines. DOCX has no geometry: a page here is what explicit page and
+ * section breaks delimit, at least one. Table rows also become lines (cells joined by tabs) so that
+ * label/value tables read like text.
+ */
+import type { Cell, Line, Page, Table } from '../model.ts';
+import type { Block, TableBlock } from './docx-blocks.ts';
+import { rowText } from './docx-table.ts';
+
+/** US Letter in points: DOCX pages carry no geometry, this only gives consumers a frame. */
+const PAGE_WIDTH = 612;
+const PAGE_HEIGHT = 792;
+
+export function makeLine(text: string, index: number, paragraph: number, heading?: number): Line {
+  const words = text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => ({ text: word, confidence: 1 }));
+  return { text, words, paragraph, index, ...(heading === undefined ? {} : { heading }) };
+}
+
+function toTable(block: TableBlock): Table {
+  return {
+    rows: block.rows.map((row) =>
+      row.map(
+        (cell): Cell => ({
+          text: cell.text,
+          row: cell.row,
+          col: cell.col,
+          rowSpan: cell.rowSpan,
+          colSpan: cell.colSpan,
+        }),
+      ),
+    ),
+  };
+}
+
+class PageAssembler {
+  readonly pages: Page[] = [];
+  paragraph = 0;
+  readonly maxPages: number;
+
+  constructor(maxPages: number) {
+    this.maxPages = maxPages;
+    this.startPage();
+  }
+
+  get page(): Page {
+    return this.pages.at(-1)!;
+  }
+
+  startPage(): void {
+    const number = this.pages.length + 1;
+    this.pages.push({ number, width: PAGE_WIDTH, height: PAGE_HEIGHT, lines: [], tables: [], source: 'docx' });
+    this.paragraph = 0;
+  }
+
+  /** Past the page limit the rest of the text stays on the last page rather than being refused. */
+  breakPage(): void {
+    if (this.pages.length < this.maxPages) this.startPage();
+  }
+
+  addParagraph(lines: string[], heading?: number): void {
+    let used = false;
+    for (const raw of lines) {
+      const text = raw.trim();
+      if (text === '') continue;
+      this.page.lines.push(makeLine(text, this.page.lines.length, this.paragraph, heading));
+      used = true;
+    }
+    if (used) this.paragraph += 1;
+  }
+
+  addText(text: string, heading?: number): void {
+    const segments = text.split('\f');
+    segments.forEach((segment, i) => {
+      if (i > 0) this.breakPage();
+      this.addParagraph(segment.split('\n'), heading);
+    });
+  }
+
+  addTable(block: TableBlock): void {
+    this.page.tables.push(toTable(block), ...block.nested.map(toTable));
+    for (const row of block.rows) this.addParagraph([rowText(row)]);
+  }
+
+  finish(): Page[] {
+    while (this.pages.length > 1 && this.page.lines.length === 0 && this.page.tables.length === 0) {
+      this.pages.pop();
+    }
+    return this.pages;
+  }
+}
+
+/** Builds the pages from blocks already in reading order. */
+export function layoutPages(blocks: Block[], maxPages: number): Page[] {
+  const assembler = new PageAssembler(Math.max(1, maxPages));
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') assembler.addText(block.text, block.heading);
+    else assembler.addTable(block);
+  }
+  return assembler.finish();
+}

@@ -1,0 +1,62 @@
+/**
+ * w:sym characters. Symbol and Wingdings glyphs are stored as private-use code points (F000 + the
+ * font's byte), which render as boxes anywhere else: the common ones are mapped to real Unicode.
+ */
+
+const WINGDINGS: Record<number, string> = {
+  0x6c: '●',
+  0x6e: '■',
+  0x6f: '☐',
+  0x71: '❑',
+  0x78: '☒',
+  0x9f: '•',
+  0xa7: '▪',
+  0xa8: '☐',
+  0xfb: '☒',
+  0xfc: '✓',
+  0xfd: '☒',
+  0xfe: '☑',
+  0xe0: '→',
+  0xe8: '➔',
+};
+
+const SYMBOL_GREEK_UPPER = 'ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ';
+const SYMBOL_GREEK_LOWER = 'αβχδεφγηιϕκλμνοπθρστυϖωξψζ';
+
+const SYMBOL: Record<number, string> = {
+  0xb7: '•',
+  0xb0: '°',
+  0xb1: '±',
+  0xb4: '×',
+  0xb8: '÷',
+  0xa3: '≤',
+  0xb3: '≥',
+  0xb9: '≠',
+  0xbb: '≈',
+  0xae: '→',
+  0xac: '←',
+  0xa5: '∞',
+  0xd6: '√',
+  0xe5: '∑',
+  0xd5: '∏',
+  0xf2: '∫',
+  0xb6: '∂',
+  0xd7: '·',
+};
+
+function symbolFont(byte: number): string | undefined {
+  if (byte >= 0x41 && byte <= 0x5a) return SYMBOL_GREEK_UPPER[byte - 0x41];
+  if (byte >= 0x61 && byte <= 0x7a) return SYMBOL_GREEK_LOWER[byte - 0x61];
+  return SYMBOL[byte];
+}
+
+/** The text shown for a w:sym element (font name and hexadecimal character code). */
+export function symbolText(font: string | undefined, hex: string | undefined): string {
+  const code = Number.parseInt(hex ?? '', 16);
+  if (!Number.isFinite(code) || code <= 0 || code > 0x10ffff) return '';
+  const byte = code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code;
+  const name = (font ?? '').toLowerCase();
+  if (name.startsWith('wingdings')) return WINGDINGS[byte] ?? '';
+  if (name === 'symbol') return symbolFont(byte) ?? (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '');
+  return code >= 0xf000 && code <= 0xf0ff ? '' : String.fromCodePoint(code);
+}

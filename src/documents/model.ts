@@ -1,0 +1,122 @@
+/**
+ * The one document model every reader produces and every engine reads.
+ * Geometry is in PDF points (1/72 inch), origin top-left, y growing downwards; images are
+ * scaled by their DPI (300 when unknown). DOCX and text have no geometry: their lines carry
+ * paragraph and line indexes instead, and bbox is absent.
+ */
+
+export type DocumentFormat = 'pdf' | 'jpeg' | 'png' | 'docx' | 'xlsx' | 'text';
+
+export const ACCEPTED_FORMATS = ['PDF', 'JPG', 'JPEG', 'PNG', 'DOCX', 'XLSX', 'TEXT'] as const;
+
+export interface BBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface Word {
+  text: string;
+  bbox?: BBox;
+  /** 0–1; 1 for text that was not recognised by OCR. */
+  confidence: number;
+}
+
+export interface Line {
+  text: string;
+  bbox?: BBox;
+  words: Word[];
+  /** Paragraph index within the page (DOCX, text), for evidence where there is no geometry. */
+  paragraph?: number;
+  /** Line index within the page, in reading order. */
+  index: number;
+  /** Heading level (1–6) when the source marks the line as a heading. */
+  heading?: number;
+}
+
+export interface Cell {
+  text: string;
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  /** Spreadsheet reference such as "Sheet1!B7". */
+  ref?: string;
+  bbox?: BBox;
+}
+
+export interface Table {
+  rows: Cell[][];
+  bbox?: BBox;
+}
+
+export type PageSource = 'text' | 'pdf-text' | 'ocr' | 'docx' | 'xlsx' | 'csv' | 'html';
+
+export interface Page {
+  /** 1-based. */
+  number: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  tables: Table[];
+  source: PageSource;
+  /** Sheet name for spreadsheets. */
+  name?: string;
+}
+
+export interface DocumentMeta {
+  format: DocumentFormat;
+  bytes: number;
+  /** Pages charged for this document (decisions.md: billed pages). */
+  billedPages: number;
+  /** Characters of text read, all pages. */
+  characters: number;
+}
+
+export interface Document {
+  pages: Page[];
+  meta: DocumentMeta;
+}
+
+/** Guards every reader enforces; beyond them → 400 document_too_complex. */
+export interface ReadLimits {
+  maxPages: number;
+  maxPixels: number;
+  maxUncompressedBytes: number;
+  maxZipEntries: number;
+  /** Milliseconds a single document may take to read. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_READ_LIMITS: ReadLimits = {
+  maxPages: 500,
+  maxPixels: 100_000_000,
+  maxUncompressedBytes: 200 * 1024 * 1024,
+  maxZipEntries: 10_000,
+  timeoutMs: 120_000,
+};
+
+/** Recognises text in a raster image. Implemented by the tesseract pool; faked in tests. */
+export interface OcrEngine {
+  recognize(image: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrResult>;
+}
+
+export interface OcrResult {
+  width: number;
+  height: number;
+  lines: { text: string; bbox: BBox; words: Word[] }[];
+}
+
+export interface ReadContext {
+  limits: ReadLimits;
+  /** Only breaks ties between text flavours (.csv, .md, .html); never decides the format. */
+  fileName?: string;
+  ocr?: OcrEngine;
+  signal?: AbortSignal;
+}
+
+export interface DocumentReader {
+  readonly format: DocumentFormat;
+  read(bytes: Uint8Array, context: ReadContext): Promise<Document>;
+}

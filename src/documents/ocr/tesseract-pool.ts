@@ -1,0 +1,174 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import Tesseract from 'tesseract.js';
+import { AppError } from '../../errors.ts';
+import { readImageHeader } from '../image/image-header.ts';
+import type { OcrEngine, OcrResult } from '../model.ts';
+import { ocrResultFromBlocks } from './tesseract-result.ts';
+
+export interface TesseractPoolOptions {
+  /** Worker threads at most; each holds one Tesseract instance. Defaults to the cores. */
+  size?: number;
+  /** Tesseract parameters set once on every worker (page segmentation mode and the like). */
+  parameters?: Record<string, string>;
+}
+
+export interface TesseractPool extends OcrEngine {
+  close(): Promise<void>;
+  /** For tests and health: how many workers were ever started, how many live, how many jobs wait. */
+  stats(): { created: number; live: number; busy: number; queued: number };
+}
+
+/**
+ * Page segmentation 4 (one column of text of variable sizes) read receipts best on SROIE;
+ * see eval/ocr-recall.ts for the figures.
+ */
+export const DEFAULT_OCR_PARAMETERS: Record<string, string> = {
+  tessedit_pageseg_mode: '4',
+  // Tesseract prints warnings ("Image too small to scale") through its debug channel; inside the
+  // worker's in-memory file system /dev/null swallows them, so nothing reaches our logs.
+  debug_file: '/dev/null',
+};
+
+interface Job {
+  image: Uint8Array;
+  signal: AbortSignal | undefined;
+  resolve(result: OcrResult): void;
+  reject(error: unknown): void;
+}
+
+interface Slot {
+  ready: Promise<Tesseract.Worker>;
+  busy: boolean;
+}
+
+/** The LSTM-only model shipped by @tesseract.js-data/eng, read from node_modules: no CDN, no cache. */
+function englishModelPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/**
+ * A fixed-size pool of Tesseract worker threads, started on first need and reused; jobs wait in
+ * one FIFO queue. Recognition runs off the main thread, so the event loop keeps serving requests.
+ */
+export function createTesseractPool(options: TesseractPoolOptions = {}): TesseractPool {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const parameters = { ...DEFAULT_OCR_PARAMETERS, ...options.parameters };
+  const langPath = englishModelPath();
+  const queue: Job[] = [];
+  const slots = new Set<Slot>();
+  let created = 0;
+  let closed = false;
+
+  function startWorker(): Slot {
+    created++;
+    const ready = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
+      langPath,
+      gzip: true,
+      cacheMethod: 'none', // never read or write a traineddata cache in the working directory
+      // Without a handler tesseract.js rethrows a worker's failure where nobody can catch it.
+      errorHandler: () => {},
+    }).then(async (worker) => {
+      await worker.setParameters(parameters);
+      return worker;
+    });
+    const slot: Slot = { ready, busy: false };
+    slots.add(slot);
+    ready.catch(() => slots.delete(slot));
+    return slot;
+  }
+
+  function idleSlot(): Slot | undefined {
+    for (const slot of slots) if (!slot.busy) return slot;
+    return slots.size < size ? startWorker() : undefined;
+  }
+
+  function dispatch(): void {
+    while (queue.length > 0) {
+      const slot = idleSlot();
+      if (!slot) return;
+      const job = queue.shift()!;
+      void run(slot, job);
+    }
+  }
+
+  async function run(slot: Slot, job: Job): Promise<void> {
+    slot.busy = true;
+    let onAbort: (() => void) | undefined;
+    try {
+      const worker = await slot.ready;
+      job.signal?.throwIfAborted();
+      const aborted = new Promise<never>((_, reject) => {
+        onAbort = () => {
+          // Tesseract cannot stop mid-page: end the thread; a fresh one starts for the next job.
+          slots.delete(slot);
+          void worker.terminate();
+          reject(job.signal?.reason);
+        };
+        job.signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      const recognised = worker.recognize(Buffer.from(job.image), {}, { text: false, blocks: true });
+      const { data } = await Promise.race([recognised, aborted]);
+      job.resolve(ocrResultFromBlocks(data.blocks ?? [], imageSize(job.image)));
+    } catch (error) {
+      job.reject(error instanceof Error || isAbortReason(error, job) ? error : new Error(`tesseract: ${error}`));
+    } finally {
+      if (onAbort) job.signal?.removeEventListener('abort', onAbort);
+      slot.busy = false;
+      dispatch();
+    }
+  }
+
+  return {
+    recognize(image, { signal } = {}) {
+      if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      return new Promise<OcrResult>((resolve, reject) => {
+        const job: Job = { image, signal, resolve, reject };
+        // A job still waiting leaves the queue as soon as its caller gives up.
+        signal?.addEventListener(
+          'abort',
+          () => {
+            const at = queue.indexOf(job);
+            if (at >= 0) {
+              queue.splice(at, 1);
+              reject(signal.reason);
+            }
+          },
+          { once: true },
+        );
+        queue.push(job);
+        dispatch();
+      });
+    },
+
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) {
+        job.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
+      }
+      const workers = [...slots].map((slot) => slot.ready.then((worker) => worker.terminate()).catch(() => {}));
+      slots.clear();
+      await Promise.all(workers);
+    },
+
+    stats() {
+      const busy = [...slots].filter((slot) => slot.busy).length;
+      return { created, live: slots.size, busy, queued: queue.length };
+    },
+  };
+}
+
+function isAbortReason(error: unknown, job: Job): boolean {
+  return job.signal?.aborted === true && error === job.signal.reason;
+}
+
+/** Tesseract's output omits the page size; the header has it (0×0 for a format it does not know). */
+function imageSize(image: Uint8Array): { width: number; height: number } {
+  const format = image[0] === 0x89 && image[1] === 0x50 ? 'png' : image[0] === 0xff && image[1] === 0xd8 ? 'jpeg' : null;
+  if (!format) return { width: 0, height: 0 };
+  const { width, height } = readImageHeader(image, format);
+  return { width, height };
+}

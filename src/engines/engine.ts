@@ -1,0 +1,30 @@
+import type { Document } from '../documents/model.ts';
+import type { Field, FieldValue } from '../fields/field.ts';
+
+/** Where a value was found, per decisions.md: page and one of bbox, cell or paragraph. */
+export interface Evidence {
+  confidence: number;
+  page: number | null;
+  bbox?: [number, number, number, number];
+  cell?: string;
+  paragraph?: number;
+  text: string | null;
+  /** Why a value is null or doubtful ("not found in the document", "required field not found"). */
+  note?: string;
+}
+
+export type EvidenceTree = Evidence | EvidenceTree[] | { [key: string]: EvidenceTree };
+
+export interface ExtractionResult {
+  data: Record<string, FieldValue>;
+  evidence: Record<string, EvidenceTree>;
+}
+
+export interface ExtractOptions {
+  signal?: AbortSignal;
+}
+
+export interface ExtractionEngine {
+  readonly name: string;
+  extract(document: Document, fields: Field[], options?: ExtractOptions): Promise<ExtractionResult>;
+}

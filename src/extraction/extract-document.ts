@@ -1,0 +1,60 @@
+import type { Document, ReadLimits, OcrEngine } from '../documents/model.ts';
+import type { ReadDocument } from '../documents/read-document.ts';
+import type { ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
+import type { Field } from '../fields/field.ts';
+import { parseFieldConfig } from '../fields/parse-config.ts';
+import { shapeResult } from './shape-result.ts';
+
+/** What reading and extracting need, whoever asks (the API or the offline CLI). */
+export interface ExtractionDeps {
+  readDocument: ReadDocument;
+  engine: ExtractionEngine;
+  limits: ReadLimits;
+  ocr?: OcrEngine;
+}
+
+export interface UploadedDocument {
+  bytes: Uint8Array;
+  fileName?: string;
+}
+
+export interface PreparedExtraction {
+  fields: Field[];
+  document: Document;
+}
+
+/** Validate the configuration first: it is cheap, and a bad one should not cost a document parse. */
+export async function prepareExtraction(
+  file: UploadedDocument,
+  yaml: Uint8Array,
+  deps: ExtractionDeps,
+  signal?: AbortSignal,
+): Promise<PreparedExtraction> {
+  const { fields } = parseFieldConfig(yaml);
+  const document = await deps.readDocument(file.bytes, {
+    limits: deps.limits,
+    ...(file.fileName !== undefined ? { fileName: file.fileName } : {}),
+    ...(deps.ocr ? { ocr: deps.ocr } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  return { fields, document };
+}
+
+export async function runEngine(
+  prepared: PreparedExtraction,
+  deps: ExtractionDeps,
+  signal?: AbortSignal,
+): Promise<ExtractionResult> {
+  const raw = await deps.engine.extract(prepared.document, prepared.fields, signal ? { signal } : {});
+  return shapeResult(prepared.fields, raw);
+}
+
+/** Offline extraction: no account, no charge. */
+export async function extractDocument(
+  file: UploadedDocument,
+  yaml: Uint8Array,
+  deps: ExtractionDeps,
+): Promise<ExtractionResult & { document: Document }> {
+  const prepared = await prepareExtraction(file, yaml, deps);
+  return { ...(await runEngine(prepared, deps)), document: prepared.document };
+}

@@ -1,0 +1,37 @@
+import type { FastifyRequest } from 'fastify';
+import { type Account, type AccountStore, isExpired } from '../accounts/account-store.ts';
+import { hashApiKey, looksLikeApiKey } from '../accounts/api-key.ts';
+import { AppError } from '../errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account?: Account;
+  }
+}
+
+/** onRequest hook: 401 before anything of the body is read. */
+export function authenticate(store: AccountStore, now: () => Date) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers['x-api-key'];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (!key || key.trim() === '') throw new AppError('missing_api_key');
+    // Malformed keys need no lookup: no row can match them.
+    const found = looksLikeApiKey(key.trim()) ? await store.findByKeyHash(hashApiKey(key.trim())) : null;
+    if (!found) throw new AppError('invalid_api_key');
+    request.account = found.account;
+    request.logContext.accountId = found.account.id;
+    await store.touchKey(found.key.id, now());
+  };
+}
+
+/** preHandler: an expired plan or an empty balance is refused before the upload is read. */
+export function requireCredit(now: () => Date) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const account = request.account;
+    if (!account) throw new AppError('missing_api_key');
+    if (isExpired(account, now())) {
+      throw new AppError('subscription_expired', { plan: account.plan, expired_on: account.expiresAt });
+    }
+    if (account.credits <= 0) throw new AppError('insufficient_credit', { credits_left: account.credits });
+  };
+}

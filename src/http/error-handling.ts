@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { errorBody } from './error-body.ts';
+import { describeFault } from './log-safe.ts';
+import { toAppError } from './to-app-error.ts';
+
+/** One error handler and one not-found handler for every route: every failure has the same body. */
+export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<string, Set<string>>): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500 && appError.code === 'internal_error') {
+      request.log.error({ fault: describeFault(error) }, 'request failed');
+    }
+    return sendError(reply, request, appError);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const methods = knownPaths.get(path);
+    if (methods && !methods.has(request.method)) {
+      reply.header('allow', [...methods].join(', '));
+      return sendError(reply, request, new AppError('method_not_allowed', { allowed_methods: [...methods] }));
+    }
+    return sendError(reply, request, new AppError('not_found'));
+  });
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
+  if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, request.id));
+}

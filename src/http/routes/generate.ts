@@ -1,0 +1,82 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { AccountStore } from '../../accounts/account-store.ts';
+import type { Plans } from '../../config.ts';
+import { AppError } from '../../errors.ts';
+import type { ExtractionDeps } from '../../extraction/extract-document.ts';
+import { generate } from '../../extraction/generate.ts';
+import { authenticate, requireCredit } from '../authenticate.ts';
+import type { JobSlots } from '../job-slots.ts';
+import { readParts } from '../read-parts.ts';
+import { type GenerateQuery, generateQuerySchema, generateSuccessSchema } from './generate-schema.ts';
+
+export interface GenerateRouteDeps extends ExtractionDeps {
+  store: AccountStore;
+  plans: Plans;
+  jobs: JobSlots;
+  now: () => Date;
+  rateLimit: { max: number; timeWindow: number };
+}
+
+const errorResponses = Object.fromEntries(
+  [400, 401, 402, 422, 429, 500, 503].map((status) => [status, { $ref: 'ErrorBody#' }]),
+);
+
+export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
+  app.post<{ Querystring: GenerateQuery }>(
+    '/api/v1/generate',
+    {
+      schema: {
+        summary: 'Extract the fields a YAML configuration describes from a document',
+        tags: ['extraction'],
+        security: [{ apiKey: [] }],
+        consumes: ['multipart/form-data'],
+        querystring: generateQuerySchema,
+        response: { 200: generateSuccessSchema, ...errorResponses },
+      },
+      onRequest: authenticate(deps.store, deps.now),
+      preHandler: requireCredit(deps.now),
+      config: { rateLimit: deps.rateLimit },
+    },
+    async (request, reply) => {
+      const account = request.account!;
+      const plan = deps.plans[account.plan];
+      if (!plan) throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
+      const release = await deps.jobs.acquire();
+      try {
+        const parts = await readParts(request, plan.maxFileBytes);
+        request.logContext.bytes = parts.file.bytes.length;
+        const outcome = await generate(
+          {
+            account,
+            file: parts.file,
+            yaml: parts.yaml,
+            signal: abortWhenClientLeaves(reply.raw),
+            onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
+          },
+          deps,
+        );
+        reply.header('x-pages-billed', String(outcome.pagesBilled));
+        reply.header('x-credits-remaining', String(outcome.creditsRemaining));
+        const executionTime = Math.round(performance.now() - request.startedAt) / 1000;
+        return {
+          execution_time: executionTime,
+          status: 'success',
+          data: outcome.data,
+          ...(request.query.evidence ? { evidence: outcome.evidence } : {}),
+        };
+      } finally {
+        release();
+      }
+    },
+  );
+}
+
+/** Work for a client that hung up is wasted: readers and engines stop at their next check. */
+function abortWhenClientLeaves(response: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  response.once('close', () => {
+    if (!response.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}

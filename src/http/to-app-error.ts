@@ -1,0 +1,51 @@
+import { AppError, type ErrorCode, isAppError } from '../errors.ts';
+
+/** Fastify's and its plugins' own error codes, mapped onto ours. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'malformed_request',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'malformed_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'malformed_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'malformed_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'file_too_large',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'malformed_request',
+  FST_REQ_FILE_TOO_LARGE: 'file_too_large',
+  FST_PARTS_LIMIT: 'unexpected_part',
+  FST_FILES_LIMIT: 'unexpected_part',
+  FST_FIELDS_LIMIT: 'unexpected_part',
+  FST_PROTO_VIOLATION: 'malformed_request',
+  FST_ERR_VALIDATION: 'malformed_request',
+};
+
+interface FrameworkError {
+  code?: string;
+  statusCode?: number;
+  validation?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[];
+  validationContext?: string;
+}
+
+/**
+ * Any thrown value to an AppError. Messages of foreign errors are never passed on: they may quote
+ * the request (a JSON parser echoes its input).
+ */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const e = (error ?? {}) as FrameworkError;
+  const code = e.code ? FRAMEWORK_CODES[e.code] : undefined;
+  if (code === 'malformed_request' && e.validation) {
+    return new AppError('malformed_request', {
+      errors: e.validation.map((v) => ({
+        path: `${e.validationContext ?? 'request'}${v.instancePath?.replace(/\//g, '.') ?? ''}`,
+        message: v.message ?? 'is invalid',
+      })),
+    });
+  }
+  if (code) return new AppError(code);
+  // Busboy reports a broken multipart body as a plain Error; the framework marks client errors 4xx.
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return new AppError('malformed_request');
+  }
+  if (error instanceof Error && /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
+    return new AppError('malformed_request');
+  }
+  return new AppError('internal_error', {}, { cause: error });
+}

@@ -1,0 +1,60 @@
+import { buildApp, createAdapters, readLimits } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+/** config → adapters → app → listen; the only place that exits the process. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`docjson: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const adapters = await createAdapters(config, { logger });
+  const app = await buildApp({
+    ...adapters,
+    plans: config.plans,
+    limits: readLimits(config),
+    logger,
+    ...(config.tls ? { tls: config.tls } : {}),
+    trustProxy: config.TRUST_PROXY,
+    rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
+    maxQueuedJobs: config.MAX_QUEUED_JOBS,
+    exposeDocs: config.EXPOSE_DOCS,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing requests in flight');
+    app.startDraining();
+    const force = setTimeout(() => {
+      logger.error('requests still in flight after the grace period; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await adapters.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(
+    { port: config.PORT, host: config.HOST, tls: Boolean(config.tls), store: config.DATABASE_URL ? 'postgres' : 'sqlite' },
+    'docjson listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`docjson: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

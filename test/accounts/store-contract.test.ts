@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
+import { type AccountStore, DuplicateAccountError, isExpired } from '../../src/accounts/account-store.ts';
+import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../src/accounts/api-key.ts';
+import { PostgresAccountStore } from '../../src/accounts/postgres-store.ts';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-store.ts';
+
+const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Harness {
+  name: string;
+  open(): Promise<AccountStore>;
+  cleanup(): Promise<void>;
+}
+
+function sqliteHarness(): Harness {
+  const dir = mkdtempSync(join(tmpdir(), 'docjson-store-'));
+  return {
+    name: 'sqlite',
+    open: async () => new SqliteAccountStore(dir),
+    cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function postgresHarness(): Harness {
+  const schema = `docjson_test_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  return {
+    name: 'postgres',
+    async open() {
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      return PostgresAccountStore.open(PG_URL, { schema });
+    },
+    async cleanup() {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+for (const harness of [sqliteHarness(), postgresHarness()]) {
+  describe(`account store contract: ${harness.name}`, () => {
+    let store: AccountStore;
+    before(async () => {
+      store = await harness.open();
+    });
+    after(async () => {
+      await store.close();
+      await harness.cleanup();
+    });
+
+    it('creates, finds, lists and updates accounts; e-mails are unique', async () => {
+      const a = await store.createAccount({ email: 'a@example.com', plan: 'pro', credits: 10, expiresAt: '2030-01-01' });
+      assert.match(a.id, /^acc_/);
+      assert.deepEqual(await store.getAccountByEmail('a@example.com'), a);
+      await assert.rejects(store.createAccount({ email: 'a@example.com', plan: 'free', credits: 0, expiresAt: null }), DuplicateAccountError);
+      const updated = await store.updateAccount('a@example.com', { plan: 'starter', expiresAt: null });
+      assert.equal(updated?.plan, 'starter');
+      assert.equal(updated?.expiresAt, null);
+      assert.equal(updated?.credits, 10);
+      assert.equal((await store.addCredits('a@example.com', 5))?.credits, 15);
+      assert.equal(await store.updateAccount('nobody@example.com', { credits: 1 }), null);
+      assert.ok((await store.listAccounts()).some((x) => x.email === 'a@example.com'));
+    });
+
+    it('keeps only key hashes; revoked keys stop resolving', async () => {
+      const account = await store.createAccount({ email: 'k@example.com', plan: 'pro', credits: 1, expiresAt: null });
+      const key = generateApiKey();
+      assert.ok(looksLikeApiKey(key));
+      const record = await store.createKey(account.id, hashApiKey(key));
+      const found = await store.findByKeyHash(hashApiKey(key));
+      assert.equal(found?.account.id, account.id);
+      assert.equal(found?.key.id, record.id);
+      await store.touchKey(record.id, new Date());
+      assert.ok((await store.listKeys(account.id))[0]?.lastUsedAt);
+      assert.equal(await store.revokeKey(record.id), true);
+      assert.equal(await store.revokeKey(record.id), false);
+      assert.equal(await store.findByKeyHash(hashApiKey(key)), null);
+    });
+
+    it('charges only when the credit covers it, atomically under concurrency', async () => {
+      const account = await store.createAccount({ email: 'c@example.com', plan: 'pro', credits: 5, expiresAt: null });
+      assert.equal(await store.charge(account.id, 6), null);
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.charge(account.id, 1)));
+      assert.equal(results.filter((r) => r !== null).length, 5);
+      assert.equal((await store.getAccount(account.id))?.credits, 0);
+    });
+
+    it('records calls and answers ping', async () => {
+      const account = await store.createAccount({ email: 'r@example.com', plan: 'pro', credits: 1, expiresAt: null });
+      await store.recordCall({ accountId: account.id, at: new Date().toISOString(), status: 200, pages: 1, bytes: 10, durationMs: 12.4 });
+      await store.ping();
+    });
+  });
+}
+
+describe('api keys and expiry', () => {
+  it('makes dj_ keys of 32 random bytes in base 62, all distinct', () => {
+    const keys = new Set(Array.from({ length: 200 }, generateApiKey));
+    assert.equal(keys.size, 200);
+    for (const k of keys) assert.match(k, /^dj_[0-9A-Za-z]{43}$/);
+  });
+  it('expires after the last valid day', () => {
+    const account = { id: 'a', email: 'e', plan: 'pro', credits: 1, createdAt: '', expiresAt: '2026-03-31' };
+    assert.equal(isExpired(account, new Date('2026-03-31T23:59:00Z')), false);
+    assert.equal(isExpired(account, new Date('2026-04-01T00:00:01Z')), true);
+    assert.equal(isExpired({ ...account, expiresAt: null }, new Date('2099-01-01')), false);
+  });
+});
