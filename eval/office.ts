@@ -94,13 +94,16 @@ export function multisetRecall(expected: string[], actual: string[]): number {
 }
 
 function documentText(document: Document): string {
-  return document.pages.flatMap((page) => [page.name ?? '', ...page.lines.map((line) => line.text)]).join('\n');
+  return document.pages
+    .flatMap((page) => [page.name ?? '', ...page.lines.map((line) => line.text)])
+    .join('\n');
 }
 
 function documentCells(document: Document): Set<string> {
   const cells = new Set<string>();
   for (const page of document.pages) {
-    for (const table of page.tables) for (const row of table.rows) for (const cell of row) cells.add(normaliseCell(cell.text));
+    for (const table of page.tables)
+      for (const row of table.rows) for (const cell of row) cells.add(normaliseCell(cell.text));
   }
   return cells;
 }
@@ -115,13 +118,21 @@ async function evaluate(path: string, reader: DocumentReader, file: string): Pro
     return {
       file,
       textRecall: multisetRecall(expectedWords, tokens(documentText(document))),
-      cellRecall: cells.length === 0 ? undefined : cells.filter((cell) => found.has(cell)).length / cells.length,
+      cellRecall:
+        cells.length === 0 ? undefined : cells.filter((cell) => found.has(cell)).length / cells.length,
       expectedWords: expectedWords.length,
       expectedCells: cells.length,
     };
   } catch (error) {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    return { file, textRecall: 0, cellRecall: cells.length === 0 ? undefined : 0, expectedWords: expectedWords.length, expectedCells: cells.length, error: message };
+    return {
+      file,
+      textRecall: 0,
+      cellRecall: cells.length === 0 ? undefined : 0,
+      expectedWords: expectedWords.length,
+      expectedCells: cells.length,
+      error: message,
+    };
   }
 }
 
@@ -137,7 +148,9 @@ function printTable(figures: OfficeFigures): void {
   console.log(`${'fixture'.padEnd(44)} ${'text'.padStart(6)} ${'cells'.padStart(6)}  words  cells`);
   for (const row of figures.fixtures) {
     const counts = `${String(row.expectedWords).padStart(6)} ${String(row.expectedCells).padStart(6)}`;
-    console.log(`${row.file.padEnd(44)} ${percent(row.textRecall)} ${percent(row.cellRecall)} ${counts}${row.error ? `  ${row.error}` : ''}`);
+    console.log(
+      `${row.file.padEnd(44)} ${percent(row.textRecall)} ${percent(row.cellRecall)} ${counts}${row.error ? `  ${row.error}` : ''}`,
+    );
   }
   console.log(`${'MEAN'.padEnd(44)} ${percent(figures.meanTextRecall)} ${percent(figures.meanCellRecall)}`);
 }
@@ -155,7 +168,11 @@ export async function officeEval(dir: string): Promise<OfficeFigures> {
     }
   }
   const withCells = fixtures.flatMap((row) => (row.cellRecall === undefined ? [] : [row.cellRecall]));
-  const figures = { fixtures, meanTextRecall: mean(fixtures.map((row) => row.textRecall)), meanCellRecall: mean(withCells) };
+  const figures = {
+    fixtures,
+    meanTextRecall: mean(fixtures.map((row) => row.textRecall)),
+    meanCellRecall: mean(withCells),
+  };
   printTable(figures);
   return figures;
 }

@@ -1,13 +1,18 @@
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountStore } from './accounts/account-store.ts';
 import { hashApiKey } from './accounts/api-key.ts';
 import type { Config, Plans } from './config.ts';
 import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
 import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
+import { docxReader } from './documents/docx/docx-reader.ts';
+import { jpegReader, pngReader } from './documents/image/image-reader.ts';
+import { createTesseractPool } from './documents/ocr/tesseract-pool.ts';
+import { pdfReader } from './documents/pdf/pdf-reader.ts';
 import { textReader } from './documents/text/text-reader.ts';
+import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
 import { LabelValueEngine } from './engines/label-value-engine.ts';
 import { PostgresAccountStore } from './accounts/postgres-store.ts';
 import { SqliteAccountStore } from './accounts/sqlite-store.ts';
@@ -52,7 +57,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger('silent'),
-    disableRequestLogging: true,
+    // One line per request is written by the request log, with only what may be logged.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
     // Fastify accepts a hop count at run time; its types lag behind.
     trustProxy: (deps.trustProxy ?? false) as boolean | string[],
@@ -130,7 +136,15 @@ export async function createAdapters(
       : config.DATABASE_URL
         ? await PostgresAccountStore.open(config.DATABASE_URL)
         : new SqliteAccountStore(config.DATA_DIR);
-  const readers: ReaderRegistry = { text: textReader };
+  const ocr = createTesseractPool(config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {});
+  const readers: ReaderRegistry = {
+    pdf: pdfReader,
+    jpeg: jpegReader,
+    png: pngReader,
+    docx: docxReader,
+    xlsx: xlsxReader,
+    text: textReader,
+  };
   const readDocument = createDocumentReading(readers, (format, error) =>
     options.logger?.warn({ format, fault: describeFault(error) }, 'document reader failed'),
   );
@@ -138,8 +152,9 @@ export async function createAdapters(
     store: store ?? closedStore,
     readDocument,
     engine: new LabelValueEngine(),
+    ocr,
     async close() {
-      await store?.close();
+      await Promise.all([store?.close(), ocr.close()]);
     },
   };
 }

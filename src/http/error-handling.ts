@@ -27,5 +27,9 @@ export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<stri
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
-  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, request.id));
+  // Serialised here, not by the route's response schemas: an error can come from any hook of any route.
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(error, request.id)));
 }

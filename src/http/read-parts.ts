@@ -1,12 +1,14 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.ts';
+import { AppError, isAppError } from '../errors.ts';
 import { CONFIG_LIMITS } from '../fields/parse-config.ts';
 
 export interface UploadedParts {
   file: { bytes: Uint8Array; fileName: string | undefined };
   yaml: Uint8Array;
 }
+
+type Found = Map<string, { bytes: Uint8Array; fileName: string | undefined }>;
 
 /** Room for multipart boundaries and part headers on top of the two parts' own sizes. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -21,24 +23,21 @@ export async function readParts(request: FastifyRequest, maxFileBytes: number): 
   if (declared > maxFileBytes + CONFIG_LIMITS.maxBytes + ENVELOPE_BYTES) {
     throw new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: declared });
   }
-  const found = new Map<string, { bytes: Uint8Array; fileName?: string }>();
   // The plugin reads throwFileSizeLimit per call (its README) though its types omit it; the size is
   // counted here instead, so busboy only has to stop one byte past the limit.
   const options = {
     throwFileSizeLimit: false,
     limits: { parts: 8, files: 4, fields: 4, fileSize: maxFileBytes + 1, fieldSize: maxFileBytes + 1 },
   };
-  const parts = request.parts(options as Parameters<FastifyRequest['parts']>[0]);
-  for await (const part of parts) {
-    const name = part.fieldname;
-    if (name !== 'file' && name !== 'yaml_file') {
-      throw new AppError('unexpected_part', { errors: [{ path: 'body', message: 'only "file" and "yaml_file" are accepted' }] });
+  const found: Found = new Map();
+  try {
+    for await (const part of request.parts(options as Parameters<FastifyRequest['parts']>[0])) {
+      await collect(part, found, maxFileBytes);
     }
-    if (found.has(name)) {
-      throw new AppError('unexpected_part', { errors: [{ path: name, message: `"${name}" is sent more than once` }] });
-    }
-    const limit = name === 'file' ? maxFileBytes : CONFIG_LIMITS.maxBytes;
-    found.set(name, { bytes: await readPart(part, name, limit, maxFileBytes), fileName: fileNameOf(part) });
+  } catch (error) {
+    // Anything else the multipart parser throws is the body's fault: truncated, bad boundary or header.
+    if (isAppError(error)) throw error;
+    throw new AppError('malformed_request', { reason: 'the multipart body is incomplete or damaged' });
   }
   const file = found.get('file');
   const yaml = found.get('yaml_file');
@@ -48,14 +47,22 @@ export async function readParts(request: FastifyRequest, maxFileBytes: number): 
       errors: missing.map((path) => ({ path, message: `the "${path}" part is required` })),
     });
   }
-  return { file: { bytes: file.bytes, fileName: file.fileName }, yaml: yaml.bytes };
+  return { file, yaml: yaml.bytes };
 }
 
-function fileNameOf(part: Multipart): string | undefined {
-  return part.type === 'file' ? part.filename : undefined;
-}
-
-async function readPart(part: Multipart, name: string, limit: number, maxFileBytes: number): Promise<Uint8Array> {
+async function collect(part: Multipart, found: Found, maxFileBytes: number): Promise<void> {
+  const name = part.fieldname;
+  if (name !== 'file' && name !== 'yaml_file') {
+    throw new AppError('unexpected_part', {
+      errors: [{ path: 'body', message: 'only "file" and "yaml_file" are accepted' }],
+    });
+  }
+  if (found.has(name)) {
+    throw new AppError('unexpected_part', {
+      errors: [{ path: name, message: `"${name}" is sent more than once` }],
+    });
+  }
+  const limit = name === 'file' ? maxFileBytes : CONFIG_LIMITS.maxBytes;
   const tooLarge = (received: number) =>
     name === 'file'
       ? new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: received })
@@ -64,6 +71,13 @@ async function readPart(part: Multipart, name: string, limit: number, maxFileByt
           received_bytes: received,
           errors: [{ path: 'yaml_file', message: `the configuration is larger than ${limit} bytes` }],
         });
+  found.set(name, {
+    bytes: await readPart(part, limit, tooLarge),
+    fileName: part.type === 'file' ? part.filename : undefined,
+  });
+}
+
+async function readPart(part: Multipart, limit: number, tooLarge: (received: number) => AppError): Promise<Uint8Array> {
   if (part.type === 'field') {
     const bytes = Buffer.from(String(part.value ?? ''), 'utf8');
     if (part.valueTruncated || bytes.length > limit) throw tooLarge(bytes.length);

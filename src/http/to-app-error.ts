@@ -40,11 +40,8 @@ export function toAppError(error: unknown): AppError {
     });
   }
   if (code) return new AppError(code);
-  // Busboy reports a broken multipart body as a plain Error; the framework marks client errors 4xx.
+  // The framework marks the client errors it raises with a 4xx status.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return new AppError('malformed_request');
-  }
-  if (error instanceof Error && /^(Unexpected end of form|Malformed part header|Multipart: Boundary not found)/.test(error.message)) {
     return new AppError('malformed_request');
   }
   return new AppError('internal_error', {}, { cause: error });

@@ -92,7 +92,7 @@ describe('POST /api/v1/generate: errors', () => {
     });
     it('malformed_request for a broken multipart body', async () => {
       const res = await post('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=xyz' });
-      assertError(res, 'malformed_request');
+      assertError(res, 'malformed_request', { reason: 'the multipart body is incomplete or damaged' });
     });
     it('unsupported_format for bytes of no accepted format, whatever the file name', async () => {
       const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
@@ -137,7 +137,7 @@ describe('POST /api/v1/generate: errors', () => {
         errors: [{ path: 'yaml_file', message: 'the "yaml_file" part is required' }],
       });
       const none = multipart([]);
-      const res = await post(Buffer.from(`${none.payload}`), none.headers);
+      const res = await post(none.payload, none.headers);
       assert.equal(res.statusCode, 422);
       assert.deepEqual(res.json().details.errors.map((e: { path: string }) => e.path), ['file', 'yaml_file']);
     });

@@ -12,7 +12,8 @@ describe('POST /api/v1/generate: happy paths', () => {
 
   it('returns the configured fields, typed and in order, for a text invoice', async () => {
     const key = await t.keyFor({ credits: 10 });
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...upload(INVOICE_TEXT, INVOICE_YAML).headers }, payload: upload(INVOICE_TEXT, INVOICE_YAML).payload });
+    const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.equal(body.status, 'success');

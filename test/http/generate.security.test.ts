@@ -95,7 +95,7 @@ describe('POST /api/v1/generate: security', () => {
     const key = await t.keyFor({ email: 'used@example.com' });
     const account = await t.store.getAccountByEmail('used@example.com');
     assert.equal((await t.store.listKeys(account!.id))[0]?.lastUsedAt, null);
-    await t.app.inject({ method: 'GET', url: '/api/v1/generate', headers: { 'x-api-key': key } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: '{}' });
     assert.ok((await t.store.listKeys(account!.id))[0]?.lastUsedAt);
   });
 

@@ -3,10 +3,11 @@
  * paragraphs and tables, in reading order. Paragraph text uses "\n" for line breaks and "\f" for
  * page breaks; the page assembler splits on them.
  */
+import { readChart } from './docx-chart.ts';
+import { isOn, readInline } from './docx-inline.ts';
 import type { ListNumbering } from './docx-numbering.ts';
 import type { StyleSheet } from './docx-styles.ts';
 import { readTable } from './docx-table.ts';
-import { isOn, readInline } from './docx-inline.ts';
 import { childElements, firstChild, type XmlElement } from './xml.ts';
 
 export interface ParagraphBlock {
@@ -41,6 +42,8 @@ export interface BlockContext {
   sectionTypes: string[];
   /** How many section ends have been met so far. */
   sectionsEnded: number;
+  /** The chart part a relationship id of the part being read points to. */
+  chart(relationshipId: string): XmlElement | undefined;
 }
 
 /** Wrappers whose children are block content as if they stood in the parent. */
@@ -86,6 +89,10 @@ function readParagraph(paragraph: XmlElement, context: BlockContext, out: Block[
     ...(heading === undefined ? {} : { heading }),
   });
   for (const box of inline.boxes) readBlocks(box, context, out);
+  for (const id of inline.charts) {
+    const chart = context.chart(id);
+    if (chart) out.push(...readChart(chart));
+  }
 }
 
 function alternative(element: XmlElement): XmlElement | undefined {
@@ -102,7 +109,8 @@ function tableOrContent(table: TableBlock): Block[] {
 export function readBlocks(parent: XmlElement, context: BlockContext, out: Block[] = []): Block[] {
   for (const child of childElements(parent)) {
     if (child.name === 'w:p') readParagraph(child, context, out);
-    else if (child.name === 'w:tbl') out.push(...tableOrContent(readTable(child, (cell) => readBlocks(cell, context))));
+    else if (child.name === 'w:tbl')
+      out.push(...tableOrContent(readTable(child, (cell) => readBlocks(cell, context))));
     else if (child.name === 'w:sdt') readBlocks(firstChild(child, 'w:sdtContent') ?? child, context, out);
     else if (TRANSPARENT.has(child.name)) readBlocks(child, context, out);
     else if (child.name === 'mc:AlternateContent') {

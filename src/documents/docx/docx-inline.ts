@@ -10,6 +10,8 @@ export interface InlineText {
   text: string;
   /** w:txbxContent elements anchored in the paragraph, in order. */
   boxes: XmlElement[];
+  /** Relationship ids of the charts drawn in the paragraph. */
+  charts: string[];
 }
 
 /** Content that is never shown as text (deleted, instructions, properties, ruby guides). */
@@ -46,6 +48,9 @@ function isOn(element: XmlElement | undefined): boolean {
 class InlineCollector {
   text = '';
   readonly boxes: XmlElement[] = [];
+  readonly charts: string[] = [];
+  /** Set after an equation, so that the text that follows does not stick to it. */
+  spaceNeeded = false;
   /** One entry per open field: true while its instruction part is being read. */
   readonly fields: boolean[] = [];
 
@@ -54,7 +59,14 @@ class InlineCollector {
   }
 
   append(text: string): void {
-    if (!this.inInstruction) this.text += text;
+    if (this.inInstruction || text === '') return;
+    if (this.spaceNeeded && !/^\s/.test(text)) this.separate();
+    this.spaceNeeded = false;
+    this.text += text;
+  }
+
+  separate(): void {
+    if (this.text !== '' && !/\s$/.test(this.text)) this.text += ' ';
   }
 
   field(type: string | undefined): void {
@@ -75,6 +87,14 @@ function mathDelimiters(element: XmlElement): [string, string] {
   return [begin ?? '(', end ?? ')'];
 }
 
+function hasMathText(element: XmlElement): boolean {
+  for (const child of element.children) {
+    if (typeof child === 'string') continue;
+    if (child.name === 'm:t' ? ownText(child).trim() !== '' : hasMathText(child)) return true;
+  }
+  return false;
+}
+
 /** Returns true when the element was fully handled as math. */
 function visitMath(element: XmlElement, out: InlineCollector): boolean {
   switch (element.name) {
@@ -85,11 +105,14 @@ function visitMath(element: XmlElement, out: InlineCollector): boolean {
       out.append('/');
       return false;
     case 'm:sup':
-      out.append('^');
-      return false;
     case 'm:sub':
-      out.append('_');
+      if (hasMathText(element)) out.append(element.name === 'm:sup' ? '^' : '_');
       return false;
+    case 'm:oMath':
+      out.separate();
+      walk(element, out);
+      out.spaceNeeded = true;
+      return true;
     case 'm:rad':
       out.append('√');
       return false;
@@ -152,6 +175,9 @@ function visit(element: XmlElement, out: InlineCollector): void {
     case 'w:txbxContent':
       out.boxes.push(element);
       return;
+    case 'c:chart':
+      if (element.attrs['r:id']) out.charts.push(element.attrs['r:id']);
+      return;
     case 'mc:AlternateContent': {
       const chosen = alternative(element);
       if (chosen) walk(chosen, out);
@@ -174,7 +200,7 @@ function walk(parent: XmlElement, out: InlineCollector): void {
 export function readInline(paragraph: XmlElement): InlineText {
   const out = new InlineCollector();
   walk(paragraph, out);
-  return { text: out.text.replaceAll('\u00ad', ''), boxes: out.boxes };
+  return { text: out.text.replaceAll('\u00ad', ''), boxes: out.boxes, charts: out.charts };
 }
 
 export { isOn };

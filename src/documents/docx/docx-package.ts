@@ -71,7 +71,8 @@ function readRelationships(root: XmlElement | undefined): Relationship[] {
 /** Reads the package's parts and locates the main document through the package relationships. */
 export function openDocxPackage(bytes: Uint8Array, limits: ReadLimits): DocxPackage {
   const files = new Map<string, Uint8Array>();
-  for (const [name, data] of readZip(bytes, limits, wantedPart)) files.set(normalisePath(name).toLowerCase(), data);
+  for (const [name, data] of readZip(bytes, limits, wantedPart))
+    files.set(normalisePath(name).toLowerCase(), data);
   const parsed = new Map<string, XmlElement>();
   const part = (path: string): XmlElement | undefined => {
     const key = path.toLowerCase();

@@ -51,7 +51,14 @@ class PageAssembler {
 
   startPage(): void {
     const number = this.pages.length + 1;
-    this.pages.push({ number, width: PAGE_WIDTH, height: PAGE_HEIGHT, lines: [], tables: [], source: 'docx' });
+    this.pages.push({
+      number,
+      width: PAGE_WIDTH,
+      height: PAGE_HEIGHT,
+      lines: [],
+      tables: [],
+      source: 'docx',
+    });
     this.paragraph = 0;
   }
 

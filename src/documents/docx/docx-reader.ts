@@ -20,7 +20,8 @@ const NOTE_SEPARATORS = new Set(['separator', 'continuationSeparator', 'continua
 function sectionProperties(body: XmlElement): XmlElement[] {
   const out: XmlElement[] = [];
   for (const child of childElements(body)) {
-    const sectPr = child.name === 'w:sectPr' ? child : firstChild(firstChild(child, 'w:pPr') ?? child, 'w:sectPr');
+    const sectPr =
+      child.name === 'w:sectPr' ? child : firstChild(firstChild(child, 'w:pPr') ?? child, 'w:sectPr');
     if (sectPr) out.push(sectPr);
   }
   return out;
@@ -43,14 +44,23 @@ function referencedParts(pkg: DocxPackage, body: XmlElement, kind: 'header' | 'f
 
 function blockText(blocks: Block[]): string {
   return blocks
-    .map((block) => (block.kind === 'paragraph' ? block.text : block.rows.flat().map((cell) => cell.text).join(' ')))
+    .map((block) =>
+      block.kind === 'paragraph'
+        ? block.text
+        : block.rows
+            .flat()
+            .map((cell) => cell.text)
+            .join(' '),
+    )
     .join('\n')
     .trim();
 }
 
 /** Page breaks only mean something in the body. */
 function withoutPageBreaks(blocks: Block[]): Block[] {
-  return blocks.map((block) => (block.kind === 'paragraph' ? { ...block, text: block.text.replaceAll('\f', '\n') } : block));
+  return blocks.map((block) =>
+    block.kind === 'paragraph' ? { ...block, text: block.text.replaceAll('\f', '\n') } : block,
+  );
 }
 
 /** Reads several parts, dropping one whose text repeats an earlier one (first-page and default headers). */
@@ -85,10 +95,19 @@ function readDocument(bytes: Uint8Array, context: ReadContext): Page[] {
     numbering: readNumbering(pkg.related('numbering')),
     sectionTypes: [],
     sectionsEnded: 0,
+    // Headers, footers and notes resolve ids against their own relationships: their charts are skipped.
+    chart: () => undefined,
   };
   const headers = readParts(referencedParts(pkg, body, 'header'), blockContext);
   const footers = readParts(referencedParts(pkg, body, 'footer'), blockContext);
-  const main = readBlocks(body, { ...blockContext, sectionTypes: bodySectionTypes(body) });
+  const main = readBlocks(body, {
+    ...blockContext,
+    sectionTypes: bodySectionTypes(body),
+    chart: (id) => {
+      const relation = pkg.relations.get(id);
+      return relation?.kind === 'chart' ? pkg.part(relation.path) : undefined;
+    },
+  });
   const notes = [
     ...readNotes(pkg.related('footnotes'), 'w:footnote', blockContext),
     ...readNotes(pkg.related('endnotes'), 'w:endnote', blockContext),
@@ -107,7 +126,8 @@ export const docxReader: DocumentReader = {
   format: 'docx',
   async read(bytes: Uint8Array, context: ReadContext): Promise<Document> {
     if (isEncryptedOffice(bytes)) throw new AppError('encrypted_document');
-    if (isCompoundFile(bytes)) throw new AppError('unsupported_format', { reason: 'legacy binary Word file' });
+    if (isCompoundFile(bytes))
+      throw new AppError('unsupported_format', { reason: 'legacy binary Word file' });
     try {
       return toDocument(readDocument(bytes, context), bytes);
     } catch (error) {

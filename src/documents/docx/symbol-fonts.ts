@@ -4,44 +4,44 @@
  */
 
 const WINGDINGS: Record<number, string> = {
-  0x6c: '●',
-  0x6e: '■',
-  0x6f: '☐',
-  0x71: '❑',
-  0x78: '☒',
-  0x9f: '•',
-  0xa7: '▪',
-  0xa8: '☐',
-  0xfb: '☒',
-  0xfc: '✓',
-  0xfd: '☒',
-  0xfe: '☑',
-  0xe0: '→',
-  0xe8: '➔',
+  108: '●',
+  110: '■',
+  111: '☐',
+  113: '❑',
+  120: '☒',
+  159: '•',
+  167: '▪',
+  168: '☐',
+  251: '☒',
+  252: '✓',
+  253: '☒',
+  254: '☑',
+  224: '→',
+  232: '➔',
 };
 
 const SYMBOL_GREEK_UPPER = 'ΑΒΧΔΕΦΓΗΙϑΚΛΜΝΟΠΘΡΣΤΥςΩΞΨΖ';
 const SYMBOL_GREEK_LOWER = 'αβχδεφγηιϕκλμνοπθρστυϖωξψζ';
 
 const SYMBOL: Record<number, string> = {
-  0xb7: '•',
-  0xb0: '°',
-  0xb1: '±',
-  0xb4: '×',
-  0xb8: '÷',
-  0xa3: '≤',
-  0xb3: '≥',
-  0xb9: '≠',
-  0xbb: '≈',
-  0xae: '→',
-  0xac: '←',
-  0xa5: '∞',
-  0xd6: '√',
-  0xe5: '∑',
-  0xd5: '∏',
-  0xf2: '∫',
-  0xb6: '∂',
-  0xd7: '·',
+  183: '•',
+  176: '°',
+  177: '±',
+  180: '×',
+  184: '÷',
+  163: '≤',
+  179: '≥',
+  185: '≠',
+  187: '≈',
+  174: '→',
+  172: '←',
+  165: '∞',
+  214: '√',
+  229: '∑',
+  213: '∏',
+  242: '∫',
+  182: '∂',
+  215: '·',
 };
 
 function symbolFont(byte: number): string | undefined {
@@ -57,6 +57,7 @@ export function symbolText(font: string | undefined, hex: string | undefined): s
   const byte = code >= 0xf000 && code <= 0xf0ff ? code - 0xf000 : code;
   const name = (font ?? '').toLowerCase();
   if (name.startsWith('wingdings')) return WINGDINGS[byte] ?? '';
-  if (name === 'symbol') return symbolFont(byte) ?? (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '');
+  if (name === 'symbol')
+    return symbolFont(byte) ?? (byte >= 0x20 && byte < 0x7f ? String.fromCharCode(byte) : '');
   return code >= 0xf000 && code <= 0xf0ff ? '' : String.fromCodePoint(code);
 }

@@ -35,8 +35,11 @@ const CANONICAL_PREFIX: Record<string, string> = {
   'http://www.w3.org/XML/1998/namespace': 'xml',
 };
 
-/** Beyond this many elements a part is refused rather than built in memory. */
-export const MAX_XML_ELEMENTS = 5_000_000;
+/**
+ * Beyond this many elements a part is refused rather than built in memory (about 1.5 GB at 2M;
+ * a 500-page document has a few hundred thousand).
+ */
+export const MAX_XML_ELEMENTS = 2_000_000;
 
 /** Nesting depth accepted; real documents stay far below it. */
 export const MAX_XML_DEPTH = 500;
@@ -75,7 +78,7 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-function qualify(rawName: string, scope: Scope, isAttribute: boolean): string {
+function qualifyUncached(rawName: string, scope: Scope, isAttribute: boolean): string {
   const colon = rawName.indexOf(':');
   const prefix = colon < 0 ? '' : rawName.slice(0, colon);
   const local = colon < 0 ? rawName : rawName.slice(colon + 1);
@@ -85,6 +88,24 @@ function qualify(rawName: string, scope: Scope, isAttribute: boolean): string {
   if (uri === undefined) return rawName;
   const canonical = CANONICAL_PREFIX[uri] ?? prefix;
   return canonical === '' ? local : `${canonical}:${local}`;
+}
+
+/** Names repeat endlessly and scopes rarely change: one string per name and scope, not per use. */
+const qualifiedNames = new WeakMap<Scope, Map<string, string>>();
+
+function qualify(rawName: string, scope: Scope, isAttribute: boolean): string {
+  let names = qualifiedNames.get(scope);
+  if (!names) {
+    names = new Map();
+    qualifiedNames.set(scope, names);
+  }
+  const key = isAttribute ? `@${rawName}` : rawName;
+  let name = names.get(key);
+  if (name === undefined) {
+    name = qualifyUncached(rawName, scope, isAttribute);
+    names.set(key, name);
+  }
+  return name;
 }
 
 interface RawTag {
@@ -149,13 +170,18 @@ function openScope(parent: Scope, attrs: [string, string][]): Scope {
   return scope;
 }
 
+/** Shared by every element without attributes or children; the parser never writes to them. */
+const NO_ATTRIBUTES: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[];
+
 function buildElement(tag: RawTag, scope: Scope): XmlElement {
-  const attrs: Record<string, string> = {};
+  let attrs = NO_ATTRIBUTES;
   for (const [name, value] of tag.attrs) {
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    if (attrs === NO_ATTRIBUTES) attrs = {};
     attrs[qualify(name, scope, true)] = value;
   }
-  return { name: qualify(tag.name, scope, false), attrs, children: [] };
+  return { name: qualify(tag.name, scope, false), attrs, children: tag.selfClosing ? NO_CHILDREN : [] };
 }
 
 function skipDoctype(text: string, start: number): number {
@@ -208,7 +234,8 @@ class TreeBuilder {
     else this.root = element;
     if (tag.selfClosing) return;
     // Readers walk the tree recursively: an absurd depth is refused here, not as a stack overflow.
-    if (this.stack.length >= MAX_XML_DEPTH) throw new AppError('document_too_complex', { limit_xml_depth: MAX_XML_DEPTH });
+    if (this.stack.length >= MAX_XML_DEPTH)
+      throw new AppError('document_too_complex', { limit_xml_depth: MAX_XML_DEPTH });
     this.stack.push({ element, rawName: tag.name, scope });
   }
 

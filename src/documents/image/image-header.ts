@@ -56,7 +56,8 @@ function readPngMetadata(bytes: Uint8Array, view: DataView, header: ImageHeader)
     const body = at + 8;
     if (type === 'IDAT' || type === 'IEND') break;
     if (type === 'pHYs' && length >= 9 && view.getUint8(body + 8) === 1) {
-      header.dpi = view.getUint32(body) * 0.0254; // unit 1 = pixels per metre
+      // Unit 1 is pixels per metre, stored as an integer: 300 dpi comes back as 299.9994.
+      header.dpi = Math.round(view.getUint32(body) * 0.0254);
     } else if (type === 'eXIf') {
       Object.assign(header, readTiff(view, body, length));
     }
@@ -106,7 +107,7 @@ function jfifDpi(view: DataView, body: number): number | undefined {
   const units = view.getUint8(body + 7);
   const density = view.getUint16(body + 8);
   if (units === 1) return density;
-  if (units === 2) return density * 2.54;
+  if (units === 2) return Math.round(density * 2.54);
   return undefined; // 0: an aspect ratio only
 }
 
@@ -150,6 +151,6 @@ function readTiffIfd0(view: DataView, start: number, length: number): { orientat
     }
   }
   if (resolution !== undefined && unit === 2) found.dpi = resolution;
-  if (resolution !== undefined && unit === 3) found.dpi = resolution * 2.54;
+  if (resolution !== undefined && unit === 3) found.dpi = Math.round(resolution * 2.54);
   return found;
 }

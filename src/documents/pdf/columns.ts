@@ -55,8 +55,12 @@ function isProse(lines: Run[][]): boolean {
 
 function sides(rows: Row[], gutter: Span): [Run[][], Run[][]] {
   const middle = (gutter.x0 + gutter.x1) / 2;
-  const left = rows.map((row) => row.runs.filter((run) => run.x1 <= middle)).filter((runs) => runs.length > 0);
-  const right = rows.map((row) => row.runs.filter((run) => run.x0 >= middle)).filter((runs) => runs.length > 0);
+  const left = rows
+    .map((row) => row.runs.filter((run) => run.x1 <= middle))
+    .filter((runs) => runs.length > 0);
+  const right = rows
+    .map((row) => row.runs.filter((run) => run.x0 >= middle))
+    .filter((runs) => runs.length > 0);
   return [left, right];
 }
 

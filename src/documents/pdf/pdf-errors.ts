@@ -1,7 +1,12 @@
 import { AppError, isAppError } from '../../errors.ts';
 
 /** Exception names pdf.js uses for damaged or unreadable files. */
-const PARSE_FAILURES = new Set(['InvalidPDFException', 'FormatError', 'UnknownErrorException', 'ResponseException']);
+const PARSE_FAILURES = new Set([
+  'InvalidPDFException',
+  'FormatError',
+  'UnknownErrorException',
+  'ResponseException',
+]);
 
 /**
  * Any failure while reading a PDF, as an AppError. pdf.js messages may quote document content,

@@ -1,4 +1,4 @@
-import type { PDFPageProxy } from 'pdfjs-dist/types/src/display/api.js';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Line, Page, ReadContext } from '../model.ts';
 import { ocrLines } from './ocr-lines.ts';
 import { paintsPicture } from './page-paint.ts';
@@ -6,29 +6,37 @@ import { findTables } from './pdf-tables.ts';
 import type { ReadDeadline } from './read-deadline.ts';
 import { renderPage } from './render-page.ts';
 import { layoutLines } from './text-layout.ts';
+import { judgeText, type TextVerdict } from './text-quality.ts';
 import { textFrames } from './text-runs.ts';
-import { judgeText } from './text-quality.ts';
 
-type Matrix = [number, number, number, number, number, number];
-
-async function needsOcr(page: PDFPageProxy, verdict: ReturnType<typeof judgeText>, deadline: ReadDeadline) {
-  if (verdict === 'usable') return false;
-  return verdict === 'garbage' || (await deadline.race(paintsPicture(page)));
+/** Garbage text is always worth a rendering; scarce text only when the page paints a picture. */
+async function needsOcr(
+  page: PDFPageProxy,
+  verdict: TextVerdict,
+  area: number,
+  deadline: ReadDeadline,
+): Promise<boolean> {
+  if (verdict !== 'scarce') return verdict === 'garbage';
+  return deadline.race(paintsPicture(page, area));
 }
 
 /**
  * One page: its text layer laid out in reading order, or, when the page is a scan (or its text
  * unreadable), what OCR sees on a rendering of it. Without an OCR engine a scan has no lines.
  */
-export async function readPage(page: PDFPageProxy, context: ReadContext, deadline: ReadDeadline): Promise<Page> {
+export async function readPage(
+  page: PDFPageProxy,
+  context: ReadContext,
+  deadline: ReadDeadline,
+): Promise<Page> {
   const viewport = page.getViewport({ scale: 1 });
   const size = { width: viewport.width, height: viewport.height };
   const content = await deadline.race(page.getTextContent());
-  const frames = textFrames(content, viewport.transform as Matrix);
+  const frames = textFrames(content, viewport.transform);
   const verdict = judgeText(frames);
   let lines: Line[];
   let source: Page['source'] = 'pdf-text';
-  if (!(await needsOcr(page, verdict, deadline))) lines = layoutLines(frames);
+  if (!(await needsOcr(page, verdict, size.width * size.height, deadline))) lines = layoutLines(frames);
   else if (!context.ocr) lines = [];
   else {
     const image = await deadline.race(renderPage(page, context.limits.maxPixels));

@@ -1,8 +1,8 @@
 import { AppError } from '../../errors.ts';
 import type { Document, DocumentReader, Page, ReadContext } from '../model.ts';
 import { loadPdf } from './load-pdf.ts';
-import { readPage } from './pdf-page.ts';
 import { pdfFailure } from './pdf-errors.ts';
+import { readPage } from './pdf-page.ts';
 import { readDeadline } from './read-deadline.ts';
 
 async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Document> {
@@ -11,7 +11,8 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
   try {
     const pdf = await deadline.race(task.promise);
     const limit = context.limits.maxPages;
-    if (pdf.numPages > limit) throw new AppError('document_too_complex', { limit_pages: limit, pages: pdf.numPages });
+    if (pdf.numPages > limit)
+      throw new AppError('document_too_complex', { limit_pages: limit, pages: pdf.numPages });
     const pages: Page[] = [];
     // One page at a time: a page's fonts, images and rendering are released before the next.
     for (let number = 1; number <= pdf.numPages; number++) {
@@ -23,7 +24,10 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
         page.cleanup();
       }
     }
-    const characters = pages.reduce((sum, page) => sum + page.lines.reduce((n, line) => n + line.text.length, 0), 0);
+    const characters = pages.reduce(
+      (sum, page) => sum + page.lines.reduce((n, line) => n + line.text.length, 0),
+      0,
+    );
     return { pages, meta: { format: 'pdf', bytes: bytes.length, billedPages: pages.length, characters } };
   } catch (error) {
     throw pdfFailure(error);

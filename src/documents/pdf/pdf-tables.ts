@@ -81,7 +81,9 @@ function isList(block: Block): boolean {
   const first = block.columns[0]!;
   return (
     block.columns.length === 2 &&
-    block.rows.every((cells) => cells.some((cell) => overlaps(first, cell.box) && LIST_MARKER.test(cell.text)))
+    block.rows.every((cells) =>
+      cells.some((cell) => overlaps(first, cell.box) && LIST_MARKER.test(cell.text)),
+    )
   );
 }
 
@@ -92,7 +94,9 @@ function toTable(block: Block): Table | undefined {
       const inside = cells.filter((cell) => overlaps(column, cell.box));
       const bbox = unionBox(inside.map((cell) => cell.box));
       const text = inside.map((cell) => cell.text).join(' ');
-      return bbox ? { text, row, col, rowSpan: 1, colSpan: 1, bbox } : { text, row, col, rowSpan: 1, colSpan: 1 };
+      return bbox
+        ? { text, row, col, rowSpan: 1, colSpan: 1, bbox }
+        : { text, row, col, rowSpan: 1, colSpan: 1 };
     }),
   );
   const bbox = unionBox(block.rows.flat().map((cell) => cell.box));

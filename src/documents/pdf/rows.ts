@@ -67,7 +67,13 @@ export function groupRows(runs: Run[]): Row[] {
 export function rowOf(runs: Run[]): Row | undefined {
   const [first, ...rest] = runs;
   if (!first) return undefined;
-  const row: Row = { runs: [first], top: first.top, bottom: first.bottom, baseline: first.baseline, size: first.size };
+  const row: Row = {
+    runs: [first],
+    top: first.top,
+    bottom: first.bottom,
+    baseline: first.baseline,
+    size: first.size,
+  };
   for (const run of rest) addRun(row, run);
   return row;
 }

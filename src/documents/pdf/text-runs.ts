@@ -60,13 +60,13 @@ function quadrantOf(m: Matrix): Quadrant {
  * Splits pdf.js text items into word pieces grouped by text direction. `viewport` maps PDF space
  * (origin bottom-left, page rotation not applied) to the upright page, origin top-left.
  */
-export function textFrames(content: TextContent, viewport: Matrix): Frame[] {
+export function textFrames(content: TextContent, viewport: number[]): Frame[] {
   const frames = new Map<Quadrant, Run[]>();
   for (const item of content.items) {
     if (!('str' in item) || item.str.trim() === '') continue;
-    const m = multiply(viewport, item.transform as Matrix);
+    const m = multiply(viewport as Matrix, item.transform as Matrix);
     const size = Math.hypot(m[2], m[3]);
-    if (!(size > 0) || !(item.width > 0)) continue;
+    if (!(size > 0)) continue;
     const quadrant = quadrantOf(m);
     const style = content.styles[item.fontName];
     const runs = frames.get(quadrant) ?? [];
@@ -96,13 +96,15 @@ function itemRuns(
   const offsets = [0];
   for (let i = 0; i < str.length; i++) offsets.push(offsets[i]! + glyphWidth(str[i]!));
   const total = offsets[str.length]!;
+  // Some Type 3 fonts report no advance: the glyph estimate stands in for it.
+  const width = item.width > 0 ? item.width : total * size;
   const runs: Run[] = [];
   for (const match of str.matchAll(/\S+/g)) {
     const from = match.index;
     const to = from + match[0].length;
-    let a = (offsets[from]! / total) * item.width;
-    let b = (offsets[to]! / total) * item.width;
-    if (rtl) [a, b] = [item.width - b, item.width - a];
+    let a = (offsets[from]! / total) * width;
+    let b = (offsets[to]! / total) * width;
+    if (rtl) [a, b] = [width - b, width - a];
     runs.push({
       text: match[0],
       x0: start + a,

@@ -13,7 +13,8 @@ export class CellCounter {
   private carry = '';
 
   push(chunk: Uint8Array): void {
-    const text = this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+    const text =
+      this.carry + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
     let lastEnd = 0;
     CELL_TAG.lastIndex = 0;
     for (let match = CELL_TAG.exec(text); match; match = CELL_TAG.exec(text)) {

@@ -32,35 +32,57 @@ export function plainNumber(value: number): string {
   return String(Number(value.toPrecision(15)));
 }
 
-/** The format section for positive numbers, without quoted literals, escapes and [colour] tags. */
-function positiveSection(format: string): string {
+/**
+ * The format section for positive numbers, reduced to its placeholders: quoted and escaped literals,
+ * [colour]/[locale] tags, padding (_x), fill (*x), currency signs, spaces and brackets removed.
+ */
+function placeholders(format: string): string {
   const section = format.split(';')[0] ?? '';
   return section
     .replace(/"[^"]*"/g, '')
-    .replace(/\\./g, '')
-    .replace(/\[[^\]]*\]/g, '');
+    .replace(/[\\_*]./g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/[$€£¥\s()+-]/g, '');
 }
 
+/** A plain numeric format: optional grouping, integer zeros, optional decimals, optional percent. */
+const SIMPLE_NUMBER_FORMAT = /^[#,]*0+(?:\.([0#]+))?(%?)$/;
+
 interface NumberStyle {
-  decimals: number;
+  minDecimals: number;
+  maxDecimals: number;
   percent: boolean;
 }
 
+/**
+ * Only simple numeric formats are applied. exceljs unescapes literals ("\\1\\.0#" reaches us as
+ * "1.0#"), so anything unusual (fractions, dates, literal digits) shows the plain value instead of a
+ * wrong rendering.
+ */
 function numberStyle(format: string | undefined): NumberStyle | undefined {
   if (!format || format.toLowerCase() === 'general' || format === '@') return undefined;
-  const section = positiveSection(format);
-  if (!/[0#?]/.test(section) || /[eE][+-]/.test(section)) return undefined;
-  const fraction = /\.([0#?]+)/.exec(section);
-  return { decimals: fraction?.[1]?.length ?? 0, percent: section.includes('%') };
+  const match = SIMPLE_NUMBER_FORMAT.exec(placeholders(format));
+  if (!match) return undefined;
+  const fraction = match[1] ?? '';
+  return {
+    minDecimals: fraction.replace(/#/g, '').length,
+    maxDecimals: Math.min(fraction.length, 20),
+    percent: match[2] === '%',
+  };
 }
 
-/** Applies the decimals and percent of the cell's number format; other formats show the plain value. */
+/** Applies the decimals and percent of a simple number format; other formats show the plain value. */
 export function formatNumber(value: number, format: string | undefined): string {
   const style = numberStyle(format);
   if (!style) return plainNumber(value);
   const scaled = style.percent ? value * 100 : value;
-  const fixed = Number(scaled.toPrecision(15)).toFixed(Math.min(style.decimals, 20));
-  const text = fixed === `-${(0).toFixed(style.decimals)}` ? fixed.slice(1) : fixed;
+  let text = Number(scaled.toPrecision(15)).toFixed(style.maxDecimals);
+  // Optional decimals (#) are dropped when they would be trailing zeros.
+  for (let extra = style.maxDecimals - style.minDecimals; extra > 0 && text.endsWith('0'); extra--) {
+    text = text.slice(0, -1);
+  }
+  if (text.endsWith('.')) text = text.slice(0, -1);
+  if (/^-0(\.0*)?$/.test(text)) text = text.slice(1);
   return style.percent ? `${text}%` : text;
 }
 
@@ -79,7 +101,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function richText(value: unknown): string | undefined {
   if (!isObject(value) || !Array.isArray(value.richText)) return undefined;
-  return value.richText.map((run: unknown) => (isObject(run) && typeof run.text === 'string' ? run.text : '')).join('');
+  return value.richText
+    .map((run: unknown) => (isObject(run) && typeof run.text === 'string' ? run.text : ''))
+    .join('');
 }
 
 /** Display text of a cell value given its number format. */

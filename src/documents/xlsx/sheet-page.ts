@@ -1,6 +1,7 @@
 /**
- * One worksheet as one page: its used range as a table of non-empty cells (each with its sheet
- * reference), and one line per non-empty row, the row's non-empty cells joined by tabs.
+ * One worksheet as one page: its used range as a table of its non-empty rows and cells (each cell
+ * with its 0-based sheet row/col and its reference), and one line per non-empty row, the row's
+ * non-empty cells joined by tabs. Rows come in sheet order (exceljs iterates them so).
  */
 import type { Cell as SheetCell, Worksheet } from 'exceljs';
 import type { Cell, Line, Page, Table } from '../model.ts';
@@ -33,24 +34,26 @@ export function sheetReference(sheet: string, row: number, col: number): string 
   return `${name}!${columnName(col)}${row + 1}`;
 }
 
-function decodeAddress(address: string): { row: number; col: number } | undefined {
-  const match = /^\$?([A-Z]+)\$?(\d+)$/.exec(address.trim().toUpperCase());
-  if (!match) return undefined;
-  let col = 0;
-  for (const letter of match[1]!) col = col * COLUMN_LETTERS + (letter.charCodeAt(0) - 64);
-  return { row: Number(match[2]) - 1, col: col - 1 };
+interface MergeRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
 }
 
-/** Merged ranges keyed by their top-left cell ("row:col"). */
+/**
+ * Merged ranges keyed by their top-left cell ("row:col", 0-based). exceljs keeps them in `_merges`;
+ * its public `model.merges` would rebuild the model of every row of the sheet just to list them.
+ */
 function mergeSpans(worksheet: Worksheet): Map<string, Span> {
   const spans = new Map<string, Span>();
-  const merges = (worksheet.model as { merges?: string[] }).merges ?? [];
-  for (const range of merges) {
-    const [first, last] = range.split(':');
-    const start = first ? decodeAddress(first) : undefined;
-    const end = last ? decodeAddress(last) : start;
-    if (!start || !end) continue;
-    spans.set(`${start.row}:${start.col}`, { rowSpan: end.row - start.row + 1, colSpan: end.col - start.col + 1 });
+  const merges = (worksheet as unknown as { _merges?: Record<string, MergeRange> })._merges ?? {};
+  for (const range of Object.values(merges)) {
+    if (!range || !Number.isInteger(range.top) || !Number.isInteger(range.left)) continue;
+    spans.set(`${range.top - 1}:${range.left - 1}`, {
+      rowSpan: range.bottom - range.top + 1,
+      colSpan: range.right - range.left + 1,
+    });
   }
   return spans;
 }
@@ -86,31 +89,18 @@ function readRows(worksheet: Worksheet): Map<number, Cell[]> {
   return rows;
 }
 
-/** The used range, rows[i] being sheet row (first + i), blank rows kept as empty arrays. */
-function usedRangeTable(rows: Map<number, Cell[]>): Table | undefined {
-  if (rows.size === 0) return undefined;
-  let first = Number.POSITIVE_INFINITY;
-  let last = 0;
-  for (const row of rows.keys()) {
-    first = Math.min(first, row);
-    last = Math.max(last, row);
-  }
-  const table: Cell[][] = [];
-  for (let row = first; row <= last; row++) table.push(rows.get(row) ?? []);
-  return { rows: table };
-}
-
 /** Reads one worksheet into page `number`. */
 export function readSheet(worksheet: Worksheet, number: number): SheetPage {
   const rows = readRows(worksheet);
   const lines: Line[] = [];
   let nonEmptyCells = 0;
-  for (const [row, cells] of [...rows.entries()].sort((a, b) => a[0] - b[0])) {
+  for (const [row, cells] of rows) {
     nonEmptyCells += cells.length;
     const text = cells.map((cell) => cell.text.replace(/\s+/g, ' ').trim()).join('\t');
     lines.push(makeLine(text, lines.length, row));
   }
-  const table = usedRangeTable(rows);
+  // Blank rows are left out (cells carry their own row): a sparse sheet must not become a million empty rows.
+  const table: Table | undefined = rows.size === 0 ? undefined : { rows: [...rows.values()] };
   const page: Page = {
     number,
     name: worksheet.name,

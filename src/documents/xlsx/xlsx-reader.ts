@@ -22,19 +22,29 @@ const CELLS_PER_BILLED_PAGE = 1000;
 
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
 
-/** The parts exceljs needs for cell values; drawings, media, comments and the rest stay packed. */
-const CELL_DATA_PARTS = new Set([
-  '[content_types].xml',
-  '_rels/.rels',
-  'xl/workbook.xml',
-  'xl/_rels/workbook.xml.rels',
-  'xl/styles.xml',
-  'xl/sharedstrings.xml',
-]);
+/**
+ * The parts exceljs needs for cell values, by lower-cased name, with the exact spelling exceljs looks
+ * for (OPC names are case-insensitive, exceljs' are not). Drawings, media and comments stay packed.
+ */
+const CELL_DATA_PARTS = new Map(
+  [
+    '[Content_Types].xml',
+    '_rels/.rels',
+    'xl/workbook.xml',
+    'xl/_rels/workbook.xml.rels',
+    'xl/styles.xml',
+    'xl/sharedStrings.xml',
+  ].map((name) => [name.toLowerCase(), name]),
+);
 
 function isCellDataPart(name: string): boolean {
-  const lower = name.toLowerCase();
+  const lower = name.replace(/^\//, '').toLowerCase();
   return CELL_DATA_PARTS.has(lower) || WORKSHEET_PART.test(lower);
+}
+
+function exceljsName(name: string): string {
+  const bare = name.replace(/^\//, '');
+  return CELL_DATA_PARTS.get(bare.toLowerCase()) ?? bare;
 }
 
 /** Worksheet elements pointing at parts left out of the package, or irrelevant to cell values. */
@@ -58,7 +68,7 @@ function cellDataPackage(bytes: Uint8Array, context: ReadContext): Uint8Array {
   let cells = 0;
   let sheets = 0;
   for (const [name, data] of parts) {
-    if (!WORKSHEET_PART.test(name)) continue;
+    if (!WORKSHEET_PART.test(name.replace(/^\//, ''))) continue;
     const counter = new CellCounter();
     counter.push(data);
     cells += counter.count;
@@ -67,7 +77,7 @@ function cellDataPackage(bytes: Uint8Array, context: ReadContext): Uint8Array {
   if (sheets === 0) throw new AppError('corrupt_document', { reason: 'the workbook has no worksheet' });
   if (cells > MAX_CELLS) throw new AppError('document_too_complex', { limit_cells: MAX_CELLS });
   const zippable: Record<string, Uint8Array> = {};
-  for (const [name, data] of parts) zippable[name] = data;
+  for (const [name, data] of parts) zippable[exceljsName(name)] = data;
   return zipSync(zippable, { level: 0 });
 }
 
@@ -103,6 +113,8 @@ async function readWorkbook(bytes: Uint8Array, context: ReadContext): Promise<Do
   const workbook = await loadWorkbook(slim);
   context.signal?.throwIfAborted();
   const worksheets = workbook.worksheets;
+  if (worksheets.length === 0)
+    throw new AppError('corrupt_document', { reason: 'no worksheet could be read' });
   if (worksheets.length > context.limits.maxPages) {
     throw new AppError('document_too_complex', { limit_pages: context.limits.maxPages });
   }
@@ -116,7 +128,8 @@ export const xlsxReader: DocumentReader = {
   format: 'xlsx',
   async read(bytes: Uint8Array, context: ReadContext): Promise<Document> {
     if (isEncryptedOffice(bytes)) throw new AppError('encrypted_document');
-    if (isCompoundFile(bytes)) throw new AppError('unsupported_format', { reason: 'legacy binary Excel file' });
+    if (isCompoundFile(bytes))
+      throw new AppError('unsupported_format', { reason: 'legacy binary Excel file' });
     try {
       return await readWorkbook(bytes, context);
     } catch (error) {

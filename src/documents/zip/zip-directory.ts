@@ -8,6 +8,8 @@ export interface ZipEntry {
   name: string;
   /** 0 = stored, 8 = deflate; anything else is refused when read. */
   method: number;
+  /** CRC-32 of the uncompressed content, checked after inflation. */
+  crc32: number;
   compressedSize: number;
   /** As declared by the archive: informative only. */
   declaredSize: number;
@@ -115,6 +117,7 @@ function readEntry(bytes: Uint8Array, data: DataView, at: number): { entry: ZipE
   const entry: ZipEntry = {
     name: decodeName(bytes.subarray(nameStart, extraStart), (flags & 0x0800) !== 0),
     method: data.getUint16(at + 10, true),
+    crc32: data.getUint32(at + 16, true),
     compressedSize: data.getUint32(at + 20, true),
     declaredSize: data.getUint32(at + 24, true),
     localOffset: data.getUint32(at + 42, true),

@@ -2,6 +2,7 @@
  * Inflates one entry in small steps, counting the bytes it really produces, so that a zip bomb
  * is stopped as soon as the running total passes the budget instead of after it was allocated.
  */
+import { crc32 } from 'node:zlib';
 import { Inflate } from 'fflate';
 import { AppError, isAppError } from '../../errors.ts';
 import type { ZipEntry } from './zip-directory.ts';
@@ -37,7 +38,8 @@ export function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   }
   const start = at + 30 + data.getUint16(at + 26, true) + data.getUint16(at + 28, true);
   const end = start + entry.compressedSize;
-  if (end > bytes.byteLength) throw new AppError('corrupt_document', { reason: 'entry overruns the archive' });
+  if (end > bytes.byteLength)
+    throw new AppError('corrupt_document', { reason: 'entry overruns the archive' });
   return bytes.subarray(start, end);
 }
 
@@ -56,24 +58,42 @@ function inflateSteps(compressed: Uint8Array, budget: InflateBudget, sink: Chunk
   }
 }
 
-/** Streams one entry's real content into `sink`, charging the budget as it goes. */
-export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, budget: InflateBudget, sink: ChunkSink): void {
-  if (entry.encrypted) throw new AppError('encrypted_document');
-  const compressed = entryData(bytes, entry);
-  if (entry.method === 0) {
-    charge(budget, compressed.length);
-    sink(compressed);
-    return;
-  }
-  if (entry.method !== 8) {
-    throw new AppError('corrupt_document', { reason: `unsupported zip compression method ${entry.method}` });
-  }
+function inflateChecked(compressed: Uint8Array, budget: InflateBudget, sink: ChunkSink): void {
   try {
     inflateSteps(compressed, budget, sink);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('corrupt_document', { reason: 'bad deflate stream' }, { cause: error });
   }
+}
+
+/**
+ * Streams one entry's real content into `sink`, charging the budget as it goes. The CRC is checked
+ * at the end: damaged deflate data often still inflates, to garbage.
+ */
+export function inflateEntry(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  sink: ChunkSink,
+): void {
+  if (entry.encrypted) throw new AppError('encrypted_document');
+  const compressed = entryData(bytes, entry);
+  let crc = 0;
+  const checkedSink: ChunkSink = (chunk) => {
+    crc = crc32(chunk, crc);
+    sink(chunk);
+  };
+  if (entry.method === 0) {
+    charge(budget, compressed.length);
+    checkedSink(compressed);
+  } else if (entry.method === 8) {
+    inflateChecked(compressed, budget, checkedSink);
+  } else {
+    throw new AppError('corrupt_document', { reason: `unsupported zip compression method ${entry.method}` });
+  }
+  if (crc >>> 0 !== entry.crc32)
+    throw new AppError('corrupt_document', { reason: `checksum mismatch in ${entry.name}` });
 }
 
 /** Joins chunks into one array (a single chunk is returned as is). */

@@ -28,12 +28,7 @@ function locateRoot(tree: SourceMap, build: TreeBuild): { map: SourceMap; path: 
     return undefined;
   }
   if (schemas.value.kind !== 'map') {
-    pushIssue(
-      build.issues,
-      'schemas',
-      'schemas must be a mapping that holds a data section.',
-      schemas.value.at,
-    );
+    pushIssue(build.issues, 'schemas', 'Make schemas a mapping that holds a data section.', schemas.value.at);
     return undefined;
   }
   const data = lookup(schemas.value, 'data');

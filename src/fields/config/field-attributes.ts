@@ -26,8 +26,8 @@ export function readRequiredFlag(
   if (node.kind === 'scalar' && typeof node.value === 'boolean') return node.value;
   if (node.kind === 'seq' && isObject) return false;
   const message = isObject
-    ? "required must be true or false, or a list of this object's field names."
-    : 'required must be true or false.';
+    ? "Set required to true or false, or to a list of this object's field names."
+    : 'Set required to true or false.';
   pushIssue(issues, joinPath(path, 'required'), message, node.at);
   return false;
 }
@@ -65,7 +65,7 @@ export function readAliases(map: SourceMap, path: string, issues: ErrorItem[]): 
     pushIssue(
       issues,
       aliasesPath,
-      'aliases must be a list of alternative labels, e.g. [Invoice #, Bill no].',
+      'Make aliases a list of alternative labels, e.g. [Invoice no, Bill no].',
       node.at,
     );
     return [];
@@ -133,14 +133,19 @@ export function readDateOrder(
   if (node === undefined) return undefined;
   const formatPath = joinPath(path, 'date_format');
   if (!isDate) {
-    pushIssue(issues, formatPath, 'date_format applies only to date and datetime fields.', node.at);
+    pushIssue(
+      issues,
+      formatPath,
+      'Remove date_format: it applies only to date and datetime fields.',
+      node.at,
+    );
     return undefined;
   }
   const hint = node.kind === 'scalar' && typeof node.value === 'string' ? node.value : '';
   const order = hint.length <= MAX_DATE_FORMAT_LENGTH ? dateOrderFromFormat(hint) : undefined;
   if (order === undefined) {
     const message =
-      'date_format must show the order of day, month and year, e.g. DD/MM/YYYY, MM-DD-YY, YYYY.MM.DD, day-first or month-first.';
+      'Write date_format as a pattern showing the order of day, month and year (DD/MM/YYYY, MM-DD-YY, YYYY.MM.DD) or as day-first or month-first.';
     pushIssue(issues, formatPath, message, node.at);
   }
   return order;

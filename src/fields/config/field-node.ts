@@ -34,7 +34,7 @@ export function readProperties(map: SourceMap, path: string, depth: number, buil
     const message =
       node === undefined || node.kind === 'map'
         ? 'List at least one field under properties.'
-        : 'properties must be a mapping from each field name to its description.';
+        : 'Make properties a mapping from each field name to its description.';
     pushIssue(build.issues, propertiesPath, message, node?.at ?? map.at);
     return [];
   }

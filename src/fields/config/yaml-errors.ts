@@ -61,7 +61,7 @@ export function yamlErrorMessage(code: string): string {
 export function pathAtOffset(doc: Document, offset: number): string {
   const steps: string[] = [];
   let node: unknown = doc.contents;
-  while ((isMap(node) || isSeq(node)) && steps.length < MAX_YAML_NESTING) {
+  while ((isMap(node) || isSeq(node)) && steps.length <= MAX_YAML_NESTING) {
     const next = childAt(node.items as unknown[], offset, isSeq(node));
     if (next === undefined) break;
     steps.push(next.step);
@@ -84,7 +84,8 @@ function childAt(
     const step = keyStep(pair.key, index);
     if (contains(pair.value, offset)) return { step, node: pair.value };
     // Between the key and its value sit the colon, anchors and tags: still this entry.
-    if (startOf(pair.key) <= offset && offset < endOf(pair.value ?? pair.key)) return { step, node: undefined };
+    if (startOf(pair.key) <= offset && offset < endOf(pair.value ?? pair.key))
+      return { step, node: undefined };
   }
   return undefined;
 }

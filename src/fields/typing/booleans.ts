@@ -12,8 +12,22 @@ const WHOLE: ReadonlyMap<string, boolean> = new Map([
 /** Recognised anywhere in the text ("Smoker: Yes"). */
 const STRONG: ReadonlyMap<string, boolean> = new Map([
   ...entries(true, ['yes', 'true', 'checked', 'ticked', 'oui', 'vrai', 'ja', 'wahr', 'verdadero', 'ya']),
-  ...entries(false, ['no', 'false', 'unchecked', 'unticked', 'non', 'faux', 'nein', 'falsch', 'falso', 'tidak']),
+  ...entries(false, [
+    'no',
+    'false',
+    'unchecked',
+    'unticked',
+    'non',
+    'faux',
+    'nein',
+    'falsch',
+    'falso',
+    'tidak',
+  ]),
 ]);
+
+/** Longer texts cannot be a whole-text answer; this also bounds the anchored regexes below. */
+const MAX_WHOLE = 32;
 
 function entries(value: boolean, list: string[]): [string, boolean][] {
   return list.map((word) => [word, value]);
@@ -23,11 +37,13 @@ function entries(value: boolean, list: string[]): [string, boolean][] {
 export function parseBoolean(text: string): boolean | null {
   const trimmed = text.replace(/\uFE0F/g, '').trim();
   if (trimmed === '') return null;
-  const bracket = bracketState(trimmed);
-  if (bracket !== null) return bracket;
-  const plain = stripPunctuation(foldCase(trimmed));
-  const whole = WHOLE.get(plain) ?? STRONG.get(plain);
-  if (whole !== undefined) return whole;
+  if (trimmed.length <= MAX_WHOLE) {
+    const bracket = bracketState(trimmed);
+    if (bracket !== null) return bracket;
+    const plain = stripPunctuation(foldCase(trimmed));
+    const whole = WHOLE.get(plain) ?? STRONG.get(plain);
+    if (whole !== undefined) return whole;
+  }
   if ([...trimmed].length === 1) return glyphState(trimmed);
   return fromGlyphs(trimmed) ?? fromWords(trimmed);
 }
@@ -37,16 +53,20 @@ function stripPunctuation(text: string): string {
 }
 
 /**
- * A form's "☒ Yes ☐ No": the word after each ticked box decides. Without such words, boxes that all
- * agree decide ("☑ I accept the terms").
+ * A form's "☒ Yes ☐ No" (or "Yes ☒ No ☐" when the text ends with a box): the label of each ticked box
+ * decides. Without such labels a single box or boxes all ticked decide ("☑ I accept the terms"); a row
+ * of empty boxes is a question left unanswered.
  */
 function fromGlyphs(text: string): boolean | null {
   const glyphs = glyphsIn(text);
   if (glyphs.length === 0) return null;
+  const labelsBefore = glyphs[glyphs.length - 1]!.end === text.length && glyphs[0]!.index > 0;
   let answer: boolean | null = null;
   for (const glyph of glyphs) {
     if (!glyph.checked) continue;
-    const label = /^\s*(\p{L}+)/u.exec(text.slice(glyph.end, glyph.end + 24))?.[1];
+    const label = labelsBefore
+      ? /(\p{L}+)\s*$/u.exec(text.slice(Math.max(0, glyph.index - 24), glyph.index))?.[1]
+      : /^\s*(\p{L}+)/u.exec(text.slice(glyph.end, glyph.end + 24))?.[1];
     const value = label === undefined ? undefined : STRONG.get(foldCase(label));
     if (value === undefined) continue;
     if (answer !== null && answer !== value) return null;
@@ -54,7 +74,8 @@ function fromGlyphs(text: string): boolean | null {
   }
   if (answer !== null) return answer;
   const states = new Set(glyphs.map((g) => g.checked));
-  return states.size === 1 ? glyphs[0]!.checked : null;
+  if (states.size !== 1) return null;
+  return glyphs.length === 1 || glyphs[0]!.checked ? glyphs[0]!.checked : null;
 }
 
 /** "Smoker: Yes" -> true; "Yes/No" (both) -> null; "No. 5" is a number, not a "no". */
@@ -64,7 +85,7 @@ function fromWords(text: string): boolean | null {
   for (const m of folded.matchAll(/\p{L}+/gu)) {
     const value = STRONG.get(m[0]);
     if (value === undefined) continue;
-    if (m[0] === 'no' && /^\s*[.#°º]|^\s*\d/u.test(folded.slice(m.index + 2, m.index + 5))) continue;
+    if (m[0] === 'no' && /^\s*[.#°º:]?\s*\d/u.test(folded.slice(m.index + 2, m.index + 8))) continue;
     if (answer !== null && answer !== value) return null;
     answer = value;
   }

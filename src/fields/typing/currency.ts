@@ -18,8 +18,12 @@ const DOLLAR_PREFIXES = new Set(['US', 'S', 'A', 'AU', 'C', 'CA', 'HK', 'NZ', 'R
  * invoices. Matching case-insensitively would turn ordinary words ("try", "all", "cad") into currencies.
  */
 const CODES = new Set([
-  ...'USD EUR GBP JPY CNY RMB MYR SGD IDR THB PHP VND INR PKR LKR BDT NPR AUD NZD CAD CHF SEK NOK DKK ISK'.split(' '),
-  ...'PLN CZK HUF RON BGN RSD RUB UAH TRY ILS AED SAR QAR KWD BHD OMR JOD EGP ZAR NGN KES GHS MAD TND'.split(' '),
+  ...'USD EUR GBP JPY CNY RMB MYR SGD IDR THB PHP VND INR PKR LKR BDT NPR AUD NZD CAD CHF SEK NOK DKK ISK'.split(
+    ' ',
+  ),
+  ...'PLN CZK HUF RON BGN RSD RUB UAH TRY ILS AED SAR QAR KWD BHD OMR JOD EGP ZAR NGN KES GHS MAD TND'.split(
+    ' ',
+  ),
   ...'BRL MXN ARS CLP COP PEN UYU HKD TWD KRW BND MMK KHR LAK MOP XAF XOF'.split(' '),
   ...'RM Rp Rs kr Kr zł Kč Ft lei Fr Dhs DH SR'.split(' '),
 ]);

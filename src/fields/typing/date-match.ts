@@ -58,7 +58,8 @@ export function resolveNumeric(t: NumericTriple, order: DateOrder): DateMatch | 
   const a = Number(t.a);
   const b = Number(t.b);
   let date: CalendarDate | null = null;
-  if (order === 'YMD' && t.c.length === 2) date = dateOrNull(expandYear(t.a.padStart(2, '0')), b, Number(t.c));
+  if (order === 'YMD' && t.c.length === 2)
+    date = dateOrNull(expandYear(t.a.padStart(2, '0')), b, Number(t.c));
   if (!date) {
     const year = expandYear(t.c);
     const dmy = dateOrNull(year, b, a);
@@ -170,7 +171,13 @@ function isWord(t: Token | undefined, ...texts: string[]): boolean {
 /** The same separator and another number follow: a version, an IP address or a longer code, not a date. */
 function continues(tokens: Token[], last: number, sep: string): boolean {
   const next = tokens[last + 1];
-  return !!next && !next.spaced && next.text === sep && tokens[last + 2]?.kind === 'num' && !tokens[last + 2]!.spaced;
+  return (
+    !!next &&
+    !next.spaced &&
+    next.text === sep &&
+    tokens[last + 2]?.kind === 'num' &&
+    !tokens[last + 2]!.spaced
+  );
 }
 
 /** A date cannot start inside a word or code ("A3", "v1.2.10", the "10" of "1.10.20"). */

@@ -20,7 +20,23 @@ export function parseDateTime(text: string, hint?: DateHint): string | null {
 }
 
 /** Words and marks that join a date to its time: "T", ",", "at", "um", "à", "a las", "@". */
-const CONNECTORS = new Set(['t', ',', '@', '-', '–', '|', 'at', 'um', 'a', 'las', 'om', 'alle', 'ore', 'pukul', 'kl']);
+const CONNECTORS = new Set([
+  't',
+  ',',
+  '@',
+  '-',
+  '–',
+  '|',
+  'at',
+  'um',
+  'a',
+  'las',
+  'om',
+  'alle',
+  'ore',
+  'pukul',
+  'kl',
+]);
 
 function timeAfter(tokens: Token[], date: DateMatch): TimeMatch | null {
   let k = date.last + 1;
@@ -34,12 +50,18 @@ function timeAfter(tokens: Token[], date: DateMatch): TimeMatch | null {
 
 function timeElsewhere(tokens: Token[], date: DateMatch): TimeMatch | null {
   for (let i = 0; i < tokens.length; i++) {
-    if (i >= date.first && i <= date.last) continue;
+    if ((i >= date.first && i <= date.last) || insideSomething(tokens, i)) continue;
     const prev = tokens[i - 1];
-    // Not the tail of a number or code: the "05" of "12:05:30" was already tried from "12".
-    if (prev && !tokens[i]!.spaced && (prev.kind === 'num' || prev.kind === 'word' || prev.text === ':')) continue;
-    const time = matchTimeAt(tokens, i);
+    const time = matchTimeAt(tokens, i, prev?.text === 't' && !tokens[i]!.spaced);
     if (time) return time;
   }
   return null;
+}
+
+/** The "05" of "12:05:30", the "08" of "+08:00", the "3" of "A3": not where a time starts. "T14:05" is. */
+function insideSomething(tokens: Token[], i: number): boolean {
+  const prev = tokens[i - 1];
+  if (!prev || tokens[i]!.spaced) return false;
+  if (prev.kind === 'word') return prev.text !== 't';
+  return prev.kind === 'num' || [':', '+', '-', '−', '.', ','].includes(prev.text);
 }

@@ -25,7 +25,8 @@ export function matchEnum(text: string, values: readonly string[]): string | nul
   if (target === '') return null;
   const exact = keys.indexOf(target);
   if (exact >= 0) return values[exact]!;
-  const index = ticked(text, keys) ?? contained(target, keys) ?? abbreviated(target, keys) ?? closest(target, keys);
+  const index =
+    ticked(text, keys) ?? contained(target, keys) ?? abbreviated(target, keys) ?? closest(target, keys);
   return index === null ? null : values[index]!;
 }
 
@@ -62,7 +63,8 @@ function contained(target: string, keys: string[]): number | null {
     }
   });
   const visible = hits.filter(
-    (h) => !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
+    (h) =>
+      !hits.some((o) => o !== h && o.start <= h.start && o.end >= h.end && o.end - o.start > h.end - h.start),
   );
   visible.sort((x, y) => x.start - y.start || y.end - y.start - (x.end - x.start));
   return visible[0]?.index ?? null;

@@ -26,8 +26,12 @@ export interface RunValue {
   value: number;
   decimals: boolean;
   grouped: boolean;
-  /** "1 234": a plain space between two groups, which may just as well be two numbers. */
-  weak: boolean;
+  /**
+   * Plain spaces that may just as well separate two numbers: "1 234" (accepted next to a currency)
+   * and "1 234.56" (accepted after a leading currency: "2 100.00 USD" is more often a quantity and a
+   * price than "$1 234.56" is).
+   */
+  weak: 'none' | 'space-int' | 'space-point';
 }
 
 function sepAt(text: string, index: number): Sep | null {
@@ -135,12 +139,18 @@ function interpret(run: DigitRun, from: number, to: number, mark: DecimalMark | 
     value: value === 0 ? 0 : value,
     decimals: shape.intGroups < groups.length,
     grouped: shape.intGroups > 1,
-    weak: shape.intGroups === 2 && groups.length === 2 && seps[0] === ' ',
+    weak:
+      shape.weak ?? (shape.intGroups === 2 && groups.length === 2 && seps[0] === ' ' ? 'space-int' : 'none'),
   };
 }
 
+interface Shape {
+  intGroups: number;
+  weak?: RunValue['weak'];
+}
+
 /** How many leading groups form the integer part; the rest (at most one group) is the fraction. */
-function decide(groups: string[], seps: Sep[], mark: DecimalMark | undefined): { intGroups: number } | null {
+function decide(groups: string[], seps: Sep[], mark: DecimalMark | undefined): Shape | null {
   const n = seps.length;
   if (n === 0) return { intGroups: 1 };
   const last = seps[n - 1]!;
@@ -149,9 +159,8 @@ function decide(groups: string[], seps: Sep[], mark: DecimalMark | undefined): {
   if (last === '.' || last === ',') {
     if (n === 1) return singleMark(groups[0]!, groups[1]!, last, mark);
     if (grouping === last) return validGrouping(groups, last) ? { intGroups: groups.length } : null;
-    // A plain space before a decimal point reads as two numbers ("2 100.00"), never "2100.00".
-    if (grouping === ' ' && last === '.') return null;
-    return validGrouping(groups.slice(0, n), grouping) ? { intGroups: n } : null;
+    if (!validGrouping(groups.slice(0, n), grouping)) return null;
+    return grouping === ' ' && last === '.' ? { intGroups: n, weak: 'space-point' } : { intGroups: n };
   }
   if (seps[n - 1] !== grouping) return null;
   return validGrouping(groups, grouping) ? { intGroups: groups.length } : null;
@@ -162,7 +171,7 @@ function decide(groups: string[], seps: Sep[], mark: DecimalMark | undefined): {
  * Without a hint a comma there groups thousands ("1,234" is how amounts are written in most of the
  * world) while a point is decimal ("1.234 kg"), matching the notation software emits by default.
  */
-function singleMark(lead: string, tail: string, sep: DecimalMark, mark: DecimalMark | undefined) {
+function singleMark(lead: string, tail: string, sep: DecimalMark, mark: DecimalMark | undefined): Shape {
   if (tail.length !== 3 || lead.length > 3 || lead.startsWith('0')) return { intGroups: 1 };
   return sep === (mark ?? '.') ? { intGroups: 1 } : { intGroups: 2 };
 }

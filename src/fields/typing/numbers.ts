@@ -57,14 +57,20 @@ export function findNumberSpans(text: string, hint?: NumberHint): NumberSpan[] {
 
 function* scanNumbers(text: string, mark: DecimalMark | undefined): Generator<Candidate> {
   let i = 0;
+  // Spans never overlap: in "5 € 10" the "€" belongs to the 5, not also to the 10.
+  let floor = 0;
   while (i < text.length) {
     if (!startsRun(text, i)) {
       i++;
       continue;
     }
     const run = readRun(text, i);
-    const values = splitRun(run, mark, (v) => !v.weak || hasCurrencyNear(text, v));
-    for (const value of values) yield withContext(text, value);
+    const values = splitRun(run, mark, (v) => acceptSpaced(text, v));
+    for (const value of values) {
+      const candidate = withContext(text, value, floor);
+      floor = candidate.end;
+      yield candidate;
+    }
     i = run.ends[run.ends.length - 1]!;
   }
 }
@@ -74,16 +80,22 @@ function startsRun(text: string, i: number): boolean {
   // ".5" but not the "5" of "v.5" or "1..5"
   const prev = text.charCodeAt(i - 1);
   return (
-    text.charCodeAt(i) === 0x2e && isDigitAt(text, i + 1) && !isLetterAt(text, i - 1) && prev !== 0x2e && prev !== 0x2c
+    text.charCodeAt(i) === 0x2e &&
+    isDigitAt(text, i + 1) &&
+    !isLetterAt(text, i - 1) &&
+    prev !== 0x2e &&
+    prev !== 0x2c
   );
 }
 
-function hasCurrencyNear(text: string, v: RunValue): boolean {
-  return currencyBefore(text, skipSpaceBack(text, v.start)) !== null || currencyAfter(text, skipSpace(text, v.end)) !== null;
+function acceptSpaced(text: string, v: RunValue): boolean {
+  if (v.weak === 'none') return true;
+  const before = currencyBefore(text, skipSpaceBack(text, v.start)) !== null;
+  return before || (v.weak === 'space-int' && currencyAfter(text, skipSpace(text, v.end)) !== null);
 }
 
-/** Widens a digit run to its sign, parentheses, currency and percent sign. */
-function withContext(text: string, v: RunValue): Candidate {
+/** Widens a digit run to its sign, parentheses, currency and percent sign, not reaching back before `floor`. */
+function withContext(text: string, v: RunValue, floor: number): Candidate {
   let { start, end, decimals } = v;
   let negative = false;
   let percent = false;
@@ -109,14 +121,19 @@ function withContext(text: string, v: RunValue): Candidate {
   for (let step = 0; step < 3; step++) {
     const left = skipSpaceBack(text, start);
     const found = currency ? null : currencyBefore(text, left);
-    if (found) {
+    if (found && found.start >= floor) {
       currency = found;
       start = found.start;
       continue;
     }
     // A sign must touch what it signs: "Total - 54.50" is a label dash, "INV-12" and "10-20" are not signs.
     const sign = text[start - 1];
-    if (!signed && (sign === '-' || sign === '−' || sign === '+') && !isWordAt(text, start - 2)) {
+    if (
+      !signed &&
+      start > floor &&
+      (sign === '-' || sign === '−' || sign === '+') &&
+      !isWordAt(text, start - 2)
+    ) {
       signed = true;
       negative = sign !== '+';
       start--;
@@ -124,7 +141,13 @@ function withContext(text: string, v: RunValue): Candidate {
     }
     // "(3)" is a list item or footnote; only amount-looking numbers are negated by parentheses.
     const close = skipSpace(text, end);
-    if (!paren && text[left - 1] === '(' && text[close] === ')' && (decimals || v.grouped || currency)) {
+    if (
+      !paren &&
+      left > floor &&
+      text[left - 1] === '(' &&
+      text[close] === ')' &&
+      (decimals || v.grouped || currency)
+    ) {
       paren = true;
       negative = true;
       start = left - 1;
@@ -153,7 +176,10 @@ const JOINERS = new Set(['-', '/', ':', '_', '.', '–']);
 function isJoined(text: string, start: number, digitsEnd: number): boolean {
   if (isLetterAt(text, start - 1)) return true;
   const before = text[start - 1] ?? '';
-  if (JOINERS.has(before) && (isLetterAt(text, start - 2) || (before !== '.' && isDigitAt(text, start - 2)))) {
+  if (
+    JOINERS.has(before) &&
+    (isLetterAt(text, start - 2) || (before !== '.' && isDigitAt(text, start - 2)))
+  ) {
     return true;
   }
   return JOINERS.has(text[digitsEnd] ?? '') && text[digitsEnd] !== '.' && isDigitAt(text, digitsEnd + 1);

@@ -82,7 +82,11 @@ function offsetAt(tokens: Token[], k: number, signedMinus: boolean): { offset: s
 }
 
 /** +01:00, +0100, +01, -05:00, UTC+8. */
-function signedOffset(tokens: Token[], k: number, allowMinus: boolean): { offset: string; next: number } | null {
+function signedOffset(
+  tokens: Token[],
+  k: number,
+  allowMinus: boolean,
+): { offset: string; next: number } | null {
   const sign = tokens[k];
   if (sign?.kind !== 'punct' || sign.spaced) return null;
   const minus = sign.text === '-' || sign.text === '−';

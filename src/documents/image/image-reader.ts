@@ -1,0 +1,67 @@
+import { AppError } from '../../errors.ts';
+import type { Document, DocumentReader, Line, ReadContext } from '../model.ts';
+import { prepareForOcr } from '../ocr/image-preprocess.ts';
+import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
+
+/** What a scan is taken to be when its file declares no resolution, or an absurd one. */
+export const DEFAULT_DPI = 300;
+const PLAUSIBLE_DPI = { min: 72, max: 2400 };
+
+function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
+  return {
+    format,
+    async read(bytes: Uint8Array, context: ReadContext): Promise<Document> {
+      const header = readImageHeader(bytes, format);
+      const pixels = header.width * header.height;
+      if (pixels > context.limits.maxPixels) {
+        throw new AppError('document_too_complex', { limit_pixels: context.limits.maxPixels, pixels });
+      }
+      if (!context.ocr) throw new AppError('internal_error', { reason: 'no OCR engine configured' });
+      const prepared = await prepareForOcr(bytes, header);
+      context.signal?.throwIfAborted();
+      const result = await context.ocr.recognize(prepared.image, { signal: context.signal });
+      // Pixels of the prepared image → pixels of the upright original → points.
+      const toPoints = 72 / documentDpi(header) / prepared.scale;
+      const lines = result.lines.map((line, index): Line => ({
+        text: line.text,
+        bbox: scaleBox(line.bbox, toPoints),
+        words: line.words.map((word) => ({ ...word, ...(word.bbox && { bbox: scaleBox(word.bbox, toPoints) }) })),
+        index,
+      }));
+      const upright = uprightSize(header);
+      const pointsPerPixel = 72 / documentDpi(header);
+      return {
+        pages: [
+          {
+            number: 1,
+            width: round(upright.width * pointsPerPixel),
+            height: round(upright.height * pointsPerPixel),
+            lines,
+            tables: [],
+            source: 'ocr',
+          },
+        ],
+        meta: {
+          format,
+          bytes: bytes.length,
+          billedPages: 1,
+          characters: lines.reduce((n, line) => n + line.text.length, 0),
+        },
+      };
+    },
+  };
+}
+
+export function documentDpi(header: ImageHeader): number {
+  const dpi = header.dpi;
+  return dpi !== undefined && dpi >= PLAUSIBLE_DPI.min && dpi <= PLAUSIBLE_DPI.max ? dpi : DEFAULT_DPI;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+function scaleBox(b: { x0: number; y0: number; x1: number; y1: number }, factor: number) {
+  return { x0: round(b.x0 * factor), y0: round(b.y0 * factor), x1: round(b.x1 * factor), y1: round(b.y1 * factor) };
+}
+
+export const jpegReader: DocumentReader = createImageReader('jpeg');
+export const pngReader: DocumentReader = createImageReader('png');

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, test } from 'node:test';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
+import { isAppError } from '../../src/errors.ts';
+
+const require = createRequire(import.meta.url);
+GlobalFonts.registerFromPath(require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf'), 'FixtureSans');
+
+// One worker: the tests below can then tell reuse, queueing and replacement apart.
+const pool = createTesseractPool({ size: 1 });
+after(() => pool.close());
+
+function textPng(lines: string[], width = 700): Uint8Array {
+  const canvas = createCanvas(width, 60 + lines.length * 70);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  ctx.fillStyle = '#000';
+  ctx.font = '40px FixtureSans';
+  lines.forEach((line, i) => {
+    ctx.fillText(line, 40, 80 + i * 70);
+  });
+  return canvas.encodeSync('png');
+}
+
+const words = (result: Awaited<ReturnType<typeof pool.recognize>>) =>
+  result.lines.flatMap((l) => l.words.map((w) => w.text));
+
+test('recognises words with pixel boxes inside the image and confidences in 0–1', async () => {
+  const result = await pool.recognize(textPng(['INVOICE 12345', 'TOTAL 54.50']));
+  assert.deepEqual([result.width, result.height], [700, 200]);
+  assert.deepEqual(
+    result.lines.map((l) => l.text),
+    ['INVOICE 12345', 'TOTAL 54.50'],
+  );
+  for (const line of result.lines) {
+    for (const word of line.words) {
+      const b = word.bbox;
+      assert.ok(b && b.x0 >= line.bbox.x0 && b.x1 <= line.bbox.x1 && b.x1 <= 700 && b.y1 <= 200);
+      assert.ok(word.confidence > 0 && word.confidence <= 1);
+    }
+  }
+  const invoice = result.lines[0]?.words[0]?.bbox;
+  // Drawn at x = 40 with its baseline at y = 80 in 40 px type.
+  assert.ok(invoice && Math.abs(invoice.x0 - 40) <= 4 && Math.abs(invoice.y1 - 80) <= 4, JSON.stringify(invoice));
+});
+
+test('the worker is started once and reused', async () => {
+  const before = pool.stats().created;
+  assert.ok(before <= 1);
+  await pool.recognize(textPng(['FIRST PAGE']));
+  await pool.recognize(textPng(['SECOND PAGE']));
+  assert.equal(pool.stats().created, 1);
+  assert.equal(pool.stats().live, 1);
+});
+
+test('jobs beyond the pool size wait their turn and finish in order', async () => {
+  const finished: string[] = [];
+  const jobs = ['ALPHA', 'BRAVO', 'CHARLIE'].map((word) =>
+    pool.recognize(textPng([word])).then((r) => {
+      finished.push(words(r).join(' '));
+    }),
+  );
+  assert.equal(pool.stats().queued + pool.stats().busy, 3);
+  await Promise.all(jobs);
+  assert.deepEqual(finished, ['ALPHA', 'BRAVO', 'CHARLIE']);
+  assert.equal(pool.stats().created, 1);
+});
+
+test('the event loop keeps turning while a page is recognised', async () => {
+  const lines = Array.from({ length: 8 }, (_, i) => `LINE ${i} OF A LONGER PAGE 12.34`);
+  const image = textPng(lines, 900);
+  let ticks = 0;
+  const timer = setInterval(() => {
+    ticks++;
+  }, 20);
+  const started = performance.now();
+  try {
+    await pool.recognize(image);
+  } finally {
+    clearInterval(timer);
+  }
+  const elapsed = performance.now() - started;
+  // Lenient: at least one tick per 200 ms on average (a blocked loop would give ~0).
+  assert.ok(ticks >= Math.floor(elapsed / 200), `${ticks} ticks in ${elapsed.toFixed(0)} ms`);
+  assert.ok(ticks >= 2, `${ticks} ticks in ${elapsed.toFixed(0)} ms`);
+});
+
+test('an aborted signal stops a waiting job and a running one; the pool carries on', async () => {
+  const image = textPng(['ABORT ME']);
+  await assert.rejects(pool.recognize(image, { signal: AbortSignal.abort(new Error('gone')) }), /gone/);
+
+  const running = new AbortController();
+  const queued = new AbortController();
+  const first = pool.recognize(image, { signal: running.signal });
+  const second = pool.recognize(image, { signal: queued.signal });
+  queued.abort(new Error('left the queue'));
+  await assert.rejects(second, /left the queue/);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  running.abort(new Error('stopped mid-page'));
+  await assert.rejects(first, /stopped mid-page/);
+
+  const createdBefore = pool.stats().created;
+  const after = await pool.recognize(textPng(['STILL WORKING']));
+  assert.deepEqual(words(after), ['STILL', 'WORKING']);
+  assert.ok(pool.stats().created <= createdBefore + 1);
+  assert.equal(pool.stats().live, 1);
+});
+
+test('a closed pool refuses work as unavailable', async () => {
+  const spare = createTesseractPool({ size: 1 });
+  await spare.close();
+  await assert.rejects(spare.recognize(textPng(['CLOSED'])), (e) => isAppError(e) && e.code === 'unavailable');
+  assert.equal(spare.stats().created, 0);
+});

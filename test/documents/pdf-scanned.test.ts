@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
+import { context, fakeOcr, makePdf, PNG_SIGNATURE, pngSize, textImage } from './pdf-fixtures.ts';
+
+/** A letter-size page that is one picture of text, like a scanner makes. */
+async function scannedPage() {
+  return { image: await textImage(['SCANNED INVOICE', 'Total 42.00'], 850, 1100) };
+}
+
+/** OCR finds its line in the top-left quarter of the image, whatever its size. */
+const quarterBox = ({ width, height }: { width: number; height: number }) => ({
+  x0: width / 4,
+  y0: height / 4,
+  x1: width / 2,
+  y1: height / 2,
+});
+
+describe('pdfReader: scanned pages', () => {
+  it('renders a page without text at 300 DPI and returns what OCR reads, in points', async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    const doc = await pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: ocr.engine }));
+
+    assert.equal(ocr.calls.length, 1);
+    const png = ocr.calls[0]!;
+    assert.deepEqual([...png.subarray(0, 8)], PNG_SIGNATURE);
+    assert.deepEqual(pngSize(png), { width: 2550, height: 3300 });
+
+    const page = doc.pages[0]!;
+    assert.equal(page.source, 'ocr');
+    assert.deepEqual(
+      page.lines.map((line) => [line.index, line.text, line.bbox]),
+      [[0, 'SCANNED INVOICE', { x0: 153, y0: 198, x1: 306, y1: 396 }]],
+    );
+    assert.deepEqual(page.lines[0]!.words[0], {
+      text: 'SCANNED INVOICE',
+      bbox: { x0: 153, y0: 198, x1: 306, y1: 396 },
+      confidence: 0.9,
+    });
+    assert.equal(doc.meta.characters, 'SCANNED INVOICE'.length);
+  });
+
+  it('lowers the resolution to stay within the pixel limit instead of failing', async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    const limits = { ...DEFAULT_READ_LIMITS, maxPixels: 1_000_000 };
+    const doc = await pdfReader.read(
+      await makePdf([await scannedPage()]),
+      context({ ocr: ocr.engine, limits }),
+    );
+    const { width, height } = pngSize(ocr.calls[0]!);
+    assert.ok(width * height <= 1_000_000 && width * height > 900_000, `${width}×${height}`);
+    // Boxes still come back in points.
+    assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
+  });
+
+  it('returns a scanned page without lines when no OCR engine is configured', async () => {
+    const doc = await pdfReader.read(await makePdf([await scannedPage()]), context());
+    assert.equal(doc.pages.length, 1);
+    assert.deepEqual(doc.pages[0]!.lines, []);
+    assert.equal(doc.meta.billedPages, 1);
+  });
+
+  it('reads a mixed document page by page: text pages as text, scanned pages by OCR', async () => {
+    const ocr = fakeOcr('Signed by hand', quarterBox);
+    const bytes = await makePdf([
+      { texts: [{ text: 'Typed agreement text on page one', x: 72, y: 72 }] },
+      await scannedPage(),
+      { texts: [{ text: 'Typed annex on page three', x: 72, y: 72 }] },
+    ]);
+    const doc = await pdfReader.read(bytes, context({ ocr: ocr.engine }));
+    assert.equal(ocr.calls.length, 1);
+    assert.deepEqual(
+      doc.pages.map((page) => [page.number, page.source, page.lines.map((line) => line.text)]),
+      [
+        [1, 'pdf-text', ['Typed agreement text on page one']],
+        [2, 'ocr', ['Signed by hand']],
+        [3, 'pdf-text', ['Typed annex on page three']],
+      ],
+    );
+  });
+
+  it('keeps the text of a page whose few words sit beside a small logo', async () => {
+    const ocr = fakeOcr('never', quarterBox);
+    const { PDFDocument } = await import('pdf-lib');
+    const doc = await PDFDocument.load(await makePdf([{ texts: [{ text: 'Page 2', x: 72, y: 72 }] }]));
+    const logo = await doc.embedPng(await textImage(['LOGO'], 60, 30));
+    doc.getPage(0).drawImage(logo, { x: 500, y: 740, width: 60, height: 30 });
+    const read = await pdfReader.read(await doc.save(), context({ ocr: ocr.engine }));
+    assert.equal(ocr.calls.length, 0);
+    assert.deepEqual(
+      read.pages[0]!.lines.map((line) => line.text),
+      ['Page 2'],
+    );
+  });
+});
