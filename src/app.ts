@@ -4,24 +4,24 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountStore } from './accounts/account-store.ts';
 import { hashApiKey } from './accounts/api-key.ts';
-import type { Config, Plans } from './config.ts';
-import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
-import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
-import { docxReader } from './documents/docx/docx-reader.ts';
-import { jpegReader, pngReader } from './documents/image/image-reader.ts';
-import { createTesseractPool } from './documents/ocr/tesseract-pool.ts';
-import { pdfReader } from './documents/pdf/pdf-reader.ts';
-import { textReader } from './documents/text/text-reader.ts';
-import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
-import { LabelValueEngine } from './engines/label-value-engine.ts';
 import { PostgresAccountStore } from './accounts/postgres-store.ts';
 import { SqliteAccountStore } from './accounts/sqlite-store.ts';
-import { describeFault } from './http/log-safe.ts';
+import type { Config, Plans } from './config.ts';
+import { docxReader } from './documents/docx/docx-reader.ts';
+import { jpegReader, pngReader } from './documents/image/image-reader.ts';
+import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
+import { createTesseractPool } from './documents/ocr/tesseract-pool.ts';
+import { pdfReader } from './documents/pdf/pdf-reader.ts';
+import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
+import { textReader } from './documents/text/text-reader.ts';
+import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
 import type { ExtractionEngine } from './engines/engine.ts';
+import { LabelValueEngine } from './engines/label-value-engine.ts';
 import { AppError } from './errors.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
 import { JobSlots } from './http/job-slots.ts';
+import { describeFault } from './http/log-safe.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
@@ -92,7 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    keyGenerator: (request) => request.account?.id ?? hashApiKey(String(request.headers['x-api-key'] ?? request.ip)),
+    keyGenerator: (request) =>
+      request.account?.id ?? hashApiKey(String(request.headers['x-api-key'] ?? request.ip)),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         'rate_limited',
@@ -164,7 +165,9 @@ const closedStore = new Proxy({} as AccountStore, {
   get: () => () => Promise.reject(new Error('no account store in offline mode')),
 });
 
-export function readLimits(config: Pick<Config, 'MAX_PAGES' | 'MAX_PIXELS' | 'DOCUMENT_TIMEOUT_MS'>): ReadLimits {
+export function readLimits(
+  config: Pick<Config, 'MAX_PAGES' | 'MAX_PIXELS' | 'DOCUMENT_TIMEOUT_MS'>,
+): ReadLimits {
   return {
     ...DEFAULT_READ_LIMITS,
     maxPages: config.MAX_PAGES,

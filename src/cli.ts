@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { DuplicateAccountError } from './accounts/account-store.ts';
 import { generateApiKey, hashApiKey } from './accounts/api-key.ts';
 import { createAdapters, readLimits } from './app.ts';
-import { ConfigError, type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { isAppError } from './errors.ts';
 import { extractDocument } from './extraction/extract-document.ts';
 import { errorBody } from './http/error-body.ts';
@@ -57,11 +57,13 @@ function expiry(text: string | undefined): string | null | undefined {
 }
 
 function plan(config: Config, name: string): string {
-  if (!config.plans[name]) throw new UsageError(`unknown plan "${name}"; plans: ${Object.keys(config.plans).join(', ')}`);
+  if (!config.plans[name])
+    throw new UsageError(`unknown plan "${name}"; plans: ${Object.keys(config.plans).join(', ')}`);
   return name;
 }
 
-const print = (value: unknown) => process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
+const print = (value: unknown) =>
+  process.stdout.write(`${typeof value === 'string' ? value : JSON.stringify(value, null, 2)}\n`);
 
 async function admin(config: Config, [group, action]: string[], flags: Flags): Promise<void> {
   const adapters = await createAdapters(config);
@@ -75,7 +77,8 @@ async function admin(config: Config, [group, action]: string[], flags: Flags): P
     const command = `${group} ${action}`;
     if (command === 'accounts create') {
       const planName = plan(config, required(flags, 'plan'));
-      const credits = flags.credits !== undefined ? count(flags.credits) : (config.plans[planName]?.monthlyCredits ?? 0);
+      const credits =
+        flags.credits !== undefined ? count(flags.credits) : (config.plans[planName]?.monthlyCredits ?? 0);
       print(
         await store.createAccount({
           email: required(flags, 'email'),
@@ -156,7 +159,11 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (isAppError(error)) {
     process.stderr.write(`${JSON.stringify(errorBody(error, 'cli'), null, 2)}\n`);
-  } else if (error instanceof UsageError || error instanceof ConfigError || error instanceof DuplicateAccountError) {
+  } else if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof DuplicateAccountError
+  ) {
     process.stderr.write(`docjson: ${error.message}\n\n${error instanceof UsageError ? USAGE : ''}\n`);
   } else if (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
     process.stderr.write(`docjson: ${error.message}\n\n${USAGE}\n`);

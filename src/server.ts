@@ -49,12 +49,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(
-    { port: config.PORT, host: config.HOST, tls: Boolean(config.tls), store: config.DATABASE_URL ? 'postgres' : 'sqlite' },
+    {
+      port: config.PORT,
+      host: config.HOST,
+      tls: Boolean(config.tls),
+      store: config.DATABASE_URL ? 'postgres' : 'sqlite',
+    },
     'docjson listening',
   );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`docjson: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `docjson: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -18,7 +18,10 @@ describe('environment configuration', () => {
   it('parses TRUST_PROXY as a flag, a hop count or a list', () => {
     assert.equal(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY, true);
     assert.equal(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY, 2);
-    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY, ['10.0.0.0/8', '127.0.0.1']);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY, [
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 
   const bad: [Record<string, string>, RegExp][] = [
@@ -27,13 +30,19 @@ describe('environment configuration', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres/],
     [{ TLS_CERT_FILE: '/x.pem' }, /TLS_KEY_FILE: TLS_CERT_FILE and TLS_KEY_FILE must be set together/],
-    [{ TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' }, /TLS_CERT_FILE: cannot read/],
+    [
+      { TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' },
+      /TLS_CERT_FILE: cannot read/,
+    ],
     [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY/],
     [{ PLANS_FILE: '/nonexistent/plans.json' }, /PLANS_FILE/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} with a clear message`, () => {
-      assert.throws(() => loadConfig(env), (e: unknown) => e instanceof ConfigError && message.test(e.message));
+      assert.throws(
+        () => loadConfig(env),
+        (e: unknown) => e instanceof ConfigError && message.test(e.message),
+      );
     });
   }
 });

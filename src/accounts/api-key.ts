@@ -27,7 +27,11 @@ export function hashApiKey(key: string): string {
 }
 
 export function looksLikeApiKey(value: string): boolean {
-  return value.length === KEY_PREFIX.length + KEY_DIGITS && value.startsWith(KEY_PREFIX) && /^[0-9A-Za-z]+$/.test(value.slice(3));
+  return (
+    value.length === KEY_PREFIX.length + KEY_DIGITS &&
+    value.startsWith(KEY_PREFIX) &&
+    /^[0-9A-Za-z]+$/.test(value.slice(3))
+  );
 }
 
 export function newId(prefix: string): string {

@@ -28,7 +28,10 @@ export class PostgresAccountStore implements AccountStore {
     this.#pool = pool;
   }
 
-  static async open(connectionString: string, options: { schema?: string } = {}): Promise<PostgresAccountStore> {
+  static async open(
+    connectionString: string,
+    options: { schema?: string } = {},
+  ): Promise<PostgresAccountStore> {
     const pool = new pg.Pool({
       connectionString,
       max: 10,

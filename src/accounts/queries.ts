@@ -19,7 +19,8 @@ export const sql = {
   revokeKey: 'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   keyByHash:
     'SELECT k.id AS k_id, k.account_id AS k_account_id, k.created_at AS k_created_at, k.revoked_at AS k_revoked_at, k.last_used_at AS k_last_used_at, a.* FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = ? AND k.revoked_at IS NULL',
-  touchKey: 'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
+  touchKey:
+    'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   charge: 'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
   insertCall:
     'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms) VALUES (?, ?, ?, ?, ?, ?)',

@@ -1,17 +1,12 @@
 import { AppError } from '../errors.ts';
 import { ACCEPTED_FORMATS, type DocumentFormat } from './model.ts';
 import { decodeText } from './text/decode-text.ts';
+import { isCompoundFile, isEncryptedOffice } from './zip/encrypted-office.ts';
+import { zipKind } from './zip/zip-archive.ts';
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
 
-function contains(bytes: Uint8Array, text: string, encoding: 'latin1' | 'utf16le' = 'latin1'): boolean {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(Buffer.from(text, encoding));
-}
-
-/**
- * The format, from the bytes alone. An OOXML package is told apart by the part names its zip
- * directory stores in clear; the content is not inflated here.
- */
+/** The format, from the bytes alone; an OOXML package by its part names, without inflating it. */
 export function detectFormat(bytes: Uint8Array): DocumentFormat {
   if (bytes.length === 0) throw new AppError('empty_file');
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
@@ -19,13 +14,13 @@ export function detectFormat(bytes: Uint8Array): DocumentFormat {
   if (startsWith(bytes, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (startsWith(bytes, 0xff, 0xd8, 0xff)) return 'jpeg';
   if (startsWith(bytes, 0x50, 0x4b, 0x03, 0x04)) {
-    if (contains(bytes, 'word/document.xml')) return 'docx';
-    if (contains(bytes, 'xl/workbook.xml')) return 'xlsx';
+    const kind = zipKind(bytes);
+    if (kind) return kind;
     throw unsupported('a zip archive that is neither DOCX nor XLSX');
   }
-  if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
+  if (isCompoundFile(bytes)) {
     // Office stores a password-protected DOCX/XLSX as an OLE container with an EncryptionInfo stream.
-    if (contains(bytes, 'EncryptionInfo', 'utf16le')) throw new AppError('encrypted_document');
+    if (isEncryptedOffice(bytes)) throw new AppError('encrypted_document');
     throw unsupported('a legacy Office file (.doc/.xls); save it as DOCX or XLSX');
   }
   if (decodeText(bytes.subarray(0, 64 * 1024)) !== null && decodeText(bytes) !== null) return 'text';

@@ -17,7 +17,8 @@ export function createDocumentReading(
   return async (bytes, context) => {
     const format = detectFormat(bytes);
     const reader = readers[format];
-    if (!reader) throw new AppError('unsupported_format', { detected: format, reason: 'not enabled on this server' });
+    if (!reader)
+      throw new AppError('unsupported_format', { detected: format, reason: 'not enabled on this server' });
     const timeout = AbortSignal.timeout(context.limits.timeoutMs);
     const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
     const timedOut = new Promise<never>((_, reject) => {

@@ -38,7 +38,12 @@ export class LabelValueEngine implements ExtractionEngine {
     return { data, evidence };
   }
 
-  #field(field: Field, lines: LocatedLine[], tables: { table: Table; page: number }[], parent?: Field): {
+  #field(
+    field: Field,
+    lines: LocatedLine[],
+    tables: { table: Table; page: number }[],
+    parent?: Field,
+  ): {
     value: FieldValue;
     evidence: EvidenceTree;
   } {
@@ -63,7 +68,16 @@ export class LabelValueEngine implements ExtractionEngine {
 
   #array(field: ArrayField, lines: LocatedLine[], tables: { table: Table; page: number }[]) {
     if (field.items.kind === 'object') return rowsOfBestTable(field.items, tables);
-    const found = candidates(field.items, lines, fieldTerms({ ...field.items, name: field.name, description: field.description, aliases: field.aliases }));
+    const found = candidates(
+      field.items,
+      lines,
+      fieldTerms({
+        ...field.items,
+        name: field.name,
+        description: field.description,
+        aliases: field.aliases,
+      }),
+    );
     return { value: found.map((c) => c.value), evidence: found.map((c) => c.evidence) };
   }
 }
@@ -134,7 +148,11 @@ function rowsOfBestTable(items: ObjectField, tables: { table: Table; page: numbe
       });
       if (Object.values(item).every((v) => v === null)) continue;
       rows.push(item);
-      evidence.push({ confidence: Math.round(score * 100) / 100, page, text: row.map((c) => c.text).join(' | ') });
+      evidence.push({
+        confidence: Math.round(score * 100) / 100,
+        page,
+        text: row.map((c) => c.text).join(' | '),
+      });
     }
     best = { rows, evidence, score };
   }

@@ -1,4 +1,4 @@
-import type { Document, ReadLimits, OcrEngine } from '../documents/model.ts';
+import type { Document, OcrEngine, ReadLimits } from '../documents/model.ts';
 import type { ReadDocument } from '../documents/read-document.ts';
 import type { ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
 import type { Field } from '../fields/field.ts';

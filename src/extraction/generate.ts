@@ -1,7 +1,12 @@
 import type { Account, AccountStore } from '../accounts/account-store.ts';
-import { AppError } from '../errors.ts';
 import type { ExtractionResult } from '../engines/engine.ts';
-import { type ExtractionDeps, prepareExtraction, runEngine, type UploadedDocument } from './extract-document.ts';
+import { AppError } from '../errors.ts';
+import {
+  type ExtractionDeps,
+  prepareExtraction,
+  runEngine,
+  type UploadedDocument,
+} from './extract-document.ts';
 
 export interface GenerateRequest {
   account: Account;

@@ -14,7 +14,9 @@ export function shapeResult(fields: Field[], raw: ExtractionResult): ExtractionR
     const value = shapeValue(field, raw.data[field.name]);
     data[field.name] = value;
     const found = raw.evidence[field.name];
-    evidence[field.name] = isEmpty(value) ? missing(field) : (found ?? { confidence: 0.5, page: null, text: null });
+    evidence[field.name] = isEmpty(value)
+      ? missing(field)
+      : (found ?? { confidence: 0.5, page: null, text: null });
   }
   return { data, evidence };
 }
@@ -32,7 +34,8 @@ function shapeValue(field: Field, value: FieldValue | undefined): FieldValue {
     return Array.isArray(value) ? value.map((v) => shapeValue(field.items, v)).filter((v) => v !== null) : [];
   }
   if (field.kind === 'object') {
-    if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
+    if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value))
+      return null;
     const out: Record<string, FieldValue> = {};
     for (const p of field.properties) out[p.name] = shapeValue(p, value[p.name]);
     return Object.values(out).every(isEmpty) ? null : out;

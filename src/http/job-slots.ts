@@ -18,7 +18,11 @@ export class JobSlots {
   async acquire(): Promise<() => void> {
     if (this.#running >= this.#max) {
       if (this.#queue.length >= this.#maxQueued) {
-        throw new AppError('overloaded', { running: this.#running, queued: this.#queue.length }, { retryAfter: 5 });
+        throw new AppError(
+          'overloaded',
+          { running: this.#running, queued: this.#queue.length },
+          { retryAfter: 5 },
+        );
       }
       await new Promise<void>((resolve) => this.#queue.push(resolve));
     } else {

@@ -18,7 +18,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       },
     },
     transformObject: (documentObject) => {
-      const spec = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      const spec =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
       const post = (spec.paths as Record<string, Record<string, Record<string, unknown>>> | undefined)?.[
         '/api/v1/generate'
       ]?.post;

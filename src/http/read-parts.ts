@@ -77,7 +77,11 @@ async function collect(part: Multipart, found: Found, maxFileBytes: number): Pro
   });
 }
 
-async function readPart(part: Multipart, limit: number, tooLarge: (received: number) => AppError): Promise<Uint8Array> {
+async function readPart(
+  part: Multipart,
+  limit: number,
+  tooLarge: (received: number) => AppError,
+): Promise<Uint8Array> {
   if (part.type === 'field') {
     const bytes = Buffer.from(String(part.value ?? ''), 'utf8');
     if (part.valueTruncated || bytes.length > limit) throw tooLarge(bytes.length);

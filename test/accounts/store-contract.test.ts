@@ -55,10 +55,18 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
     });
 
     it('creates, finds, lists and updates accounts; e-mails are unique', async () => {
-      const a = await store.createAccount({ email: 'a@example.com', plan: 'pro', credits: 10, expiresAt: '2030-01-01' });
+      const a = await store.createAccount({
+        email: 'a@example.com',
+        plan: 'pro',
+        credits: 10,
+        expiresAt: '2030-01-01',
+      });
       assert.match(a.id, /^acc_/);
       assert.deepEqual(await store.getAccountByEmail('a@example.com'), a);
-      await assert.rejects(store.createAccount({ email: 'a@example.com', plan: 'free', credits: 0, expiresAt: null }), DuplicateAccountError);
+      await assert.rejects(
+        store.createAccount({ email: 'a@example.com', plan: 'free', credits: 0, expiresAt: null }),
+        DuplicateAccountError,
+      );
       const updated = await store.updateAccount('a@example.com', { plan: 'starter', expiresAt: null });
       assert.equal(updated?.plan, 'starter');
       assert.equal(updated?.expiresAt, null);
@@ -69,7 +77,12 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
     });
 
     it('keeps only key hashes; revoked keys stop resolving', async () => {
-      const account = await store.createAccount({ email: 'k@example.com', plan: 'pro', credits: 1, expiresAt: null });
+      const account = await store.createAccount({
+        email: 'k@example.com',
+        plan: 'pro',
+        credits: 1,
+        expiresAt: null,
+      });
       const key = generateApiKey();
       assert.ok(looksLikeApiKey(key));
       const record = await store.createKey(account.id, hashApiKey(key));
@@ -84,7 +97,12 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
     });
 
     it('charges only when the credit covers it, atomically under concurrency', async () => {
-      const account = await store.createAccount({ email: 'c@example.com', plan: 'pro', credits: 5, expiresAt: null });
+      const account = await store.createAccount({
+        email: 'c@example.com',
+        plan: 'pro',
+        credits: 5,
+        expiresAt: null,
+      });
       assert.equal(await store.charge(account.id, 6), null);
       const results = await Promise.all(Array.from({ length: 20 }, () => store.charge(account.id, 1)));
       assert.equal(results.filter((r) => r !== null).length, 5);
@@ -92,8 +110,20 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
     });
 
     it('records calls and answers ping', async () => {
-      const account = await store.createAccount({ email: 'r@example.com', plan: 'pro', credits: 1, expiresAt: null });
-      await store.recordCall({ accountId: account.id, at: new Date().toISOString(), status: 200, pages: 1, bytes: 10, durationMs: 12.4 });
+      const account = await store.createAccount({
+        email: 'r@example.com',
+        plan: 'pro',
+        credits: 1,
+        expiresAt: null,
+      });
+      await store.recordCall({
+        accountId: account.id,
+        at: new Date().toISOString(),
+        status: 200,
+        pages: 1,
+        bytes: 10,
+        durationMs: 12.4,
+      });
       await store.ping();
     });
   });

@@ -44,7 +44,9 @@ function exifSegment(orientation: number, order: 'II' | 'MM'): number[] {
 
 function canvasJpeg(width: number, height: number, resolution?: number): Uint8Array {
   const canvas = createCanvas(width, height);
-  return new Uint8Array(canvas.encodeSync('jpeg', resolution ? { quality: 80, resolution } : { quality: 80 }));
+  return new Uint8Array(
+    canvas.encodeSync('jpeg', resolution ? { quality: 80, resolution } : { quality: 80 }),
+  );
 }
 
 test('PNG: size from IHDR and DPI from pHYs (pixels per metre)', () => {
@@ -85,7 +87,11 @@ test('JPEG: EXIF orientation is read in both byte orders and swaps the upright s
   const jpeg = canvasJpeg(120, 40);
   for (const order of ['II', 'MM'] as const) {
     for (const orientation of [1, 3, 6, 8]) {
-      const bytes = Uint8Array.from([...jpeg.subarray(0, 2), ...exifSegment(orientation, order), ...jpeg.subarray(2)]);
+      const bytes = Uint8Array.from([
+        ...jpeg.subarray(0, 2),
+        ...exifSegment(orientation, order),
+        ...jpeg.subarray(2),
+      ]);
       const header = readImageHeader(bytes, 'jpeg');
       assert.equal(header.orientation, orientation, `${order} ${orientation}`);
       const upright = uprightSize(header);

@@ -10,7 +10,10 @@ import { isAppError } from '../../src/errors.ts';
 
 // A font from an installed package, so the fixtures do not depend on the machine's fonts.
 const require = createRequire(import.meta.url);
-GlobalFonts.registerFromPath(require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf'), 'FixtureSans');
+GlobalFonts.registerFromPath(
+  require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf'),
+  'FixtureSans',
+);
 
 const pool = createTesseractPool({ size: 1 });
 after(() => pool.close());
@@ -71,7 +74,10 @@ function assertBoxNear(actual: BBox | undefined, expectedPixels: BBox, dpi: numb
   const k = 72 / dpi;
   for (const side of ['x0', 'y0', 'x1', 'y1'] as const) {
     const expected = expectedPixels[side] * k;
-    assert.ok(Math.abs(actual[side] - expected) <= 2, `${side}: ${actual[side]} vs ${expected.toFixed(1)} pt`);
+    assert.ok(
+      Math.abs(actual[side] - expected) <= 2,
+      `${side}: ${actual[side]} vs ${expected.toFixed(1)} pt`,
+    );
   }
 }
 
@@ -111,7 +117,34 @@ test('JPEG without a declared resolution is taken at 300 DPI', async () => {
 
 /** Inserts an APP1 EXIF segment (big-endian TIFF, IFD0 with one orientation entry) after SOI. */
 function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
-  const tiff = [0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const tiff = [
+    0x4d,
+    0x4d,
+    0,
+    42,
+    0,
+    0,
+    0,
+    8,
+    0,
+    1,
+    0x01,
+    0x12,
+    0,
+    3,
+    0,
+    0,
+    0,
+    1,
+    0,
+    orientation,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ];
   const body = [...Buffer.from('Exif\0\0', 'latin1'), ...tiff];
   const segment = [0xff, 0xe1, 0, body.length + 2, ...body];
   return Uint8Array.from([...jpeg.subarray(0, 2), ...segment, ...jpeg.subarray(2)]);
@@ -167,7 +200,17 @@ test('the pixel limit comes from the read limits', async () => {
 });
 
 test('garbage after a PNG signature, or a truncated JPEG, is a corrupt document', async () => {
-  const garbage = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.from('not an image at all')]);
+  const garbage = Uint8Array.from([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...Buffer.from('not an image at all'),
+  ]);
   await assert.rejects(
     pngReader.read(garbage, context({ ocr: unreachableOcr })),
     (e) => isAppError(e) && e.code === 'corrupt_document',

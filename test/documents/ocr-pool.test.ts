@@ -6,7 +6,10 @@ import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
 import { isAppError } from '../../src/errors.ts';
 
 const require = createRequire(import.meta.url);
-GlobalFonts.registerFromPath(require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf'), 'FixtureSans');
+GlobalFonts.registerFromPath(
+  require.resolve('pdfjs-dist/standard_fonts/LiberationSans-Bold.ttf'),
+  'FixtureSans',
+);
 
 // One worker: the tests below can then tell reuse, queueing and replacement apart.
 const pool = createTesseractPool({ size: 1 });
@@ -44,7 +47,10 @@ test('recognises words with pixel boxes inside the image and confidences in 0–
   }
   const invoice = result.lines[0]?.words[0]?.bbox;
   // Drawn at x = 40 with its baseline at y = 80 in 40 px type.
-  assert.ok(invoice && Math.abs(invoice.x0 - 40) <= 4 && Math.abs(invoice.y1 - 80) <= 4, JSON.stringify(invoice));
+  assert.ok(
+    invoice && Math.abs(invoice.x0 - 40) <= 4 && Math.abs(invoice.y1 - 80) <= 4,
+    JSON.stringify(invoice),
+  );
 });
 
 test('the worker is started once and reused', async () => {
@@ -112,6 +118,9 @@ test('an aborted signal stops a waiting job and a running one; the pool carries 
 test('a closed pool refuses work as unavailable', async () => {
   const spare = createTesseractPool({ size: 1 });
   await spare.close();
-  await assert.rejects(spare.recognize(textPng(['CLOSED'])), (e) => isAppError(e) && e.code === 'unavailable');
+  await assert.rejects(
+    spare.recognize(textPng(['CLOSED'])),
+    (e) => isAppError(e) && e.code === 'unavailable',
+  );
   assert.equal(spare.stats().created, 0);
 });

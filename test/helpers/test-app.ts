@@ -29,7 +29,12 @@ export interface TestApp {
   dataDir: string;
   logs: LogCapture;
   /** Creates an account and a key for it; returns the key. */
-  keyFor(options?: { email?: string; plan?: string; credits?: number; expiresAt?: string | null }): Promise<string>;
+  keyFor(options?: {
+    email?: string;
+    plan?: string;
+    credits?: number;
+    expiresAt?: string | null;
+  }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -39,7 +44,10 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
   const dataDir = mkdtempSync(join(tmpdir(), 'docjson-test-'));
   const store = overrides.store ?? new SqliteAccountStore(dataDir);
   const logs = new LogCapture();
-  const adapters = await createAdapters({ DATA_DIR: dataDir, DATABASE_URL: undefined, OCR_WORKERS: 1 }, { withStore: false });
+  const adapters = await createAdapters(
+    { DATA_DIR: dataDir, DATABASE_URL: undefined, OCR_WORKERS: 1 },
+    { withStore: false },
+  );
   const app = await buildApp({
     readDocument: adapters.readDocument,
     engine: adapters.engine,

@@ -22,7 +22,8 @@ function assertError(res: Injected, code: keyof typeof errorRegistry, details: R
   });
 }
 
-const SIMPLE_YAML = 'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double, description: Total }\n';
+const SIMPLE_YAML =
+  'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double, description: Total }\n';
 
 async function pdfWithPages(n: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -41,25 +42,45 @@ describe('POST /api/v1/generate: errors', () => {
   };
 
   before(async () => {
-    t = await createTestApp({ limits: { maxPages: 2, maxPixels: 1_000_000, maxUncompressedBytes: 1 << 20, maxZipEntries: 100, timeoutMs: 30_000 } });
+    t = await createTestApp({
+      limits: {
+        maxPages: 2,
+        maxPixels: 1_000_000,
+        maxUncompressedBytes: 1 << 20,
+        maxZipEntries: 100,
+        timeoutMs: 30_000,
+      },
+    });
     key = await t.keyFor({ credits: 1000 });
   });
   after(() => t.close());
 
   describe('401', () => {
     it('missing_api_key without the header, before the body is read', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', payload: 'not even multipart' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        payload: 'not even multipart',
+      });
       assertError(res, 'missing_api_key');
     });
     it('invalid_api_key for an unknown, malformed or revoked key', async () => {
       for (const bad of ['dj_' + '0'.repeat(43), 'hello', ' ']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': bad } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/generate',
+          headers: { 'x-api-key': bad },
+        });
         assertError(res, bad.trim() ? 'invalid_api_key' : 'missing_api_key');
       }
       const revoked = await t.keyFor();
       const [record] = (await t.store.listKeys()).slice(-1);
       assert.ok(await t.store.revokeKey(record!.id));
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': revoked } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': revoked },
+      });
       assertError(res, 'invalid_api_key');
     });
   });
@@ -68,18 +89,33 @@ describe('POST /api/v1/generate: errors', () => {
     it('subscription_expired when the plan has expired', async () => {
       const expired = await t.keyFor({ expiresAt: '2020-01-31' });
       const body = upload(INVOICE_TEXT, INVOICE_YAML);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': expired, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': expired, ...body.headers },
+        payload: body.payload,
+      });
       assertError(res, 'subscription_expired', { plan: 'pro', expired_on: '2020-01-31' });
     });
     it('insufficient_credit before reading when there is no credit at all', async () => {
       const broke = await t.keyFor({ credits: 0 });
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': broke, 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': broke, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       assertError(res, 'insufficient_credit', { credits_left: 0 });
     });
     it('insufficient_credit after parsing when the document costs more than the credit, nothing charged', async () => {
       const poor = await t.keyFor({ credits: 2, email: 'poor@example.com' });
       const body = upload(`${INVOICE_TEXT}${'x'.repeat(9000)}`, INVOICE_YAML);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': poor, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': poor, ...body.headers },
+        payload: body.payload,
+      });
       assertError(res, 'insufficient_credit', { credits_needed: 4, credits_left: 2 });
       assert.equal((await t.store.getAccountByEmail('poor@example.com'))?.credits, 2);
     });
@@ -87,15 +123,22 @@ describe('POST /api/v1/generate: errors', () => {
 
   describe('400', () => {
     it('malformed_request when the body is not multipart/form-data', async () => {
-      assertError(await post('{"file": 1}', { 'content-type': 'application/json' }), 'malformed_request', { expected: 'multipart/form-data' });
+      assertError(await post('{"file": 1}', { 'content-type': 'application/json' }), 'malformed_request', {
+        expected: 'multipart/form-data',
+      });
       assertError(await post('hello', { 'content-type': 'application/octet-stream' }), 'malformed_request');
     });
     it('malformed_request for a broken multipart body', async () => {
-      const res = await post('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', { 'content-type': 'multipart/form-data; boundary=xyz' });
+      const res = await post('--xyz\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', {
+        'content-type': 'multipart/form-data; boundary=xyz',
+      });
       assertError(res, 'malformed_request', { reason: 'the multipart body is incomplete or damaged' });
     });
     it('unsupported_format for bytes of no accepted format, whatever the file name', async () => {
-      const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;', 'latin1');
+      const gif = Buffer.from(
+        'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+        'latin1',
+      );
       assertError(await send(gif, SIMPLE_YAML, 'invoice.pdf'), 'unsupported_format', {
         accepted_formats: ['PDF', 'JPG', 'JPEG', 'PNG', 'DOCX', 'XLSX', 'TEXT'],
       });
@@ -106,7 +149,12 @@ describe('POST /api/v1/generate: errors', () => {
     it("file_too_large over the plan's limit, refused while streaming", async () => {
       const free = await t.keyFor({ plan: 'free' });
       const body = upload(Buffer.alloc(1_100_000, 'a'), SIMPLE_YAML);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': free, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': free, ...body.headers },
+        payload: body.payload,
+      });
       assertError(res, 'file_too_large', { limit_bytes: 1_000_000, received_bytes: 1_000_001 });
     });
     it('encrypted_document for a password-protected Office file', async () => {
@@ -116,10 +164,16 @@ describe('POST /api/v1/generate: errors', () => {
       assertError(await send(ole, SIMPLE_YAML, 'secret.docx'), 'encrypted_document');
     });
     it('corrupt_document for a damaged PDF', async () => {
-      assertError(await send(Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage garbage'), SIMPLE_YAML, 'a.pdf'), 'corrupt_document');
+      assertError(
+        await send(Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage garbage'), SIMPLE_YAML, 'a.pdf'),
+        'corrupt_document',
+      );
     });
     it('document_too_complex past the page limit', async () => {
-      assertError(await send(await pdfWithPages(3), SIMPLE_YAML, 'a.pdf'), 'document_too_complex', { limit_pages: 2, pages: 3 });
+      assertError(await send(await pdfWithPages(3), SIMPLE_YAML, 'a.pdf'), 'document_too_complex', {
+        limit_pages: 2,
+        pages: 3,
+      });
     });
     it('malformed_request for an invalid query parameter', async () => {
       const body = upload(INVOICE_TEXT, SIMPLE_YAML);
@@ -139,7 +193,10 @@ describe('POST /api/v1/generate: errors', () => {
       const none = multipart([]);
       const res = await post(none.payload, none.headers);
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json().details.errors.map((e: { path: string }) => e.path), ['file', 'yaml_file']);
+      assert.deepEqual(
+        res.json().details.errors.map((e: { path: string }) => e.path),
+        ['file', 'yaml_file'],
+      );
     });
     it('unexpected_part for a part other than file and yaml_file, or one sent twice', async () => {
       const extra = multipart([
@@ -177,14 +234,21 @@ describe('POST /api/v1/generate: errors', () => {
       assert.equal(typeof body.details.errors[0].column, 'number');
     });
     it('invalid_config listing every problem with its path', async () => {
-      const yaml = 'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: money }\n      status: { type: enum }\n';
+      const yaml =
+        'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: money }\n      status: { type: enum }\n';
       const res = await send(INVOICE_TEXT, yaml);
       assert.equal(res.statusCode, 422);
       const body = res.json();
       assert.equal(body.code, 'invalid_config');
       const paths = body.details.errors.map((e: { path: string }) => e.path);
-      assert.ok(paths.some((p: string) => p.startsWith('schemas.data.properties.total')), paths.join());
-      assert.ok(paths.some((p: string) => p.startsWith('schemas.data.properties.status')), paths.join());
+      assert.ok(
+        paths.some((p: string) => p.startsWith('schemas.data.properties.total')),
+        paths.join(),
+      );
+      assert.ok(
+        paths.some((p: string) => p.startsWith('schemas.data.properties.status')),
+        paths.join(),
+      );
     });
     it('invalid_config for a configuration over 256 KiB', async () => {
       const res = await send(INVOICE_TEXT, `# ${'x'.repeat(300 * 1024)}\n${SIMPLE_YAML}`);
@@ -202,7 +266,9 @@ describe('POST /api/v1/generate: errors', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v1/generate' });
       assertError(res, 'method_not_allowed', { allowed_methods: ['POST'] });
       assert.equal(res.headers.allow, 'POST');
-      assertError(await t.app.inject({ method: 'DELETE', url: '/health' }), 'method_not_allowed', { allowed_methods: ['GET', 'HEAD'] });
+      assertError(await t.app.inject({ method: 'DELETE', url: '/health' }), 'method_not_allowed', {
+        allowed_methods: ['GET', 'HEAD'],
+      });
     });
   });
 });
@@ -214,7 +280,12 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
       const key = await t.keyFor();
       const call = () => {
         const body = upload(INVOICE_TEXT, SIMPLE_YAML);
-        return t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...body.headers }, payload: body.payload });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/v1/generate',
+          headers: { 'x-api-key': key, ...body.headers },
+          payload: body.payload,
+        });
       };
       assert.equal((await call()).statusCode, 200);
       assert.equal((await call()).statusCode, 200);
@@ -225,7 +296,12 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
       assert.equal(res.json().details.limit, 2);
       const other = await t.keyFor();
       const body = upload(INVOICE_TEXT, SIMPLE_YAML);
-      const res2 = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': other, ...body.headers }, payload: body.payload });
+      const res2 = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': other, ...body.headers },
+        payload: body.payload,
+      });
       assert.equal(res2.statusCode, 200, 'another key has its own budget');
     } finally {
       await t.close();
@@ -234,12 +310,22 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
 
   it('internal_error says nothing of the fault, and nothing is charged', async () => {
     const canary = 'CANARY-internal-7f3a';
-    const failing: ExtractionEngine = { name: 'failing', extract: async () => { throw new Error(`boom ${canary}`); } };
+    const failing: ExtractionEngine = {
+      name: 'failing',
+      extract: async () => {
+        throw new Error(`boom ${canary}`);
+      },
+    };
     const t = await createTestApp({ engine: failing });
     try {
       const key = await t.keyFor({ credits: 5, email: 'fault@example.com' });
       const body = upload(INVOICE_TEXT, SIMPLE_YAML);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...body.headers }, payload: body.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': key, ...body.headers },
+        payload: body.payload,
+      });
       assertError(res, 'internal_error');
       assert.equal((await t.store.getAccountByEmail('fault@example.com'))?.credits, 5);
       assert.ok(t.logs.text.includes('"level":50'), 'the fault is logged');
@@ -251,14 +337,27 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
 
   it('overloaded with Retry-After when every slot and the queue are taken', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const slow: ExtractionEngine = { name: 'slow', extract: async () => { await gate; return { data: {}, evidence: {} }; } };
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: ExtractionEngine = {
+      name: 'slow',
+      extract: async () => {
+        await gate;
+        return { data: {}, evidence: {} };
+      },
+    };
     const t = await createTestApp({ engine: slow, maxConcurrentJobs: 1, maxQueuedJobs: 0 });
     try {
       const key = await t.keyFor();
       const call = () => {
         const body = upload(INVOICE_TEXT, SIMPLE_YAML);
-        return t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...body.headers }, payload: body.payload });
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/v1/generate',
+          headers: { 'x-api-key': key, ...body.headers },
+          payload: body.payload,
+        });
       };
       const first = call();
       await new Promise((r) => setTimeout(r, 50));
@@ -274,13 +373,26 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
 
   it('unavailable for new requests while draining, and in-flight ones finish', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
-    const slow: ExtractionEngine = { name: 'slow', extract: async () => { await gate; return { data: { total: 1 }, evidence: {} }; } };
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow: ExtractionEngine = {
+      name: 'slow',
+      extract: async () => {
+        await gate;
+        return { data: { total: 1 }, evidence: {} };
+      },
+    };
     const t = await createTestApp({ engine: slow });
     try {
       const key = await t.keyFor();
       const body = upload(INVOICE_TEXT, SIMPLE_YAML);
-      const inFlight = t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...body.headers }, payload: body.payload });
+      const inFlight = t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': key, ...body.headers },
+        payload: body.payload,
+      });
       await new Promise((r) => setTimeout(r, 50));
       t.app.startDraining();
       const late = await t.app.inject({ method: 'GET', url: '/health' });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
 import { upload } from '../helpers/multipart.ts';
+import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
 
 describe('POST /api/v1/generate: happy paths', () => {
   let t: TestApp;
@@ -13,7 +13,12 @@ describe('POST /api/v1/generate: happy paths', () => {
   it('returns the configured fields, typed and in order, for a text invoice', async () => {
     const key = await t.keyFor({ credits: 10 });
     const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.equal(body.status, 'success');
@@ -27,7 +32,14 @@ describe('POST /api/v1/generate: happy paths', () => {
       paid: true,
       purchase_order: null,
     });
-    assert.deepEqual(Object.keys(body.data), ['invoice_number', 'invoice_date', 'total', 'vat_rate', 'paid', 'purchase_order']);
+    assert.deepEqual(Object.keys(body.data), [
+      'invoice_number',
+      'invoice_date',
+      'total',
+      'vat_rate',
+      'paid',
+      'purchase_order',
+    ]);
     assert.equal(body.evidence, undefined);
     assert.equal(res.headers['x-pages-billed'], '1');
     assert.equal(res.headers['x-credits-remaining'], '9');
@@ -38,14 +50,24 @@ describe('POST /api/v1/generate: happy paths', () => {
   it('adds evidence per field with ?evidence=true', async () => {
     const key = await t.keyFor();
     const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate?evidence=true', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate?evidence=true',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 200, res.body);
     const { evidence } = res.json();
     assert.equal(evidence.total.page, 1);
     assert.equal(evidence.total.text, 'Total: $1,481.47');
     assert.equal(typeof evidence.total.paragraph, 'number');
     assert.ok(evidence.total.confidence > 0 && evidence.total.confidence <= 1);
-    assert.deepEqual(evidence.purchase_order, { confidence: 0, page: null, text: null, note: 'not found in the document' });
+    assert.deepEqual(evidence.purchase_order, {
+      confidence: 0,
+      page: null,
+      text: null,
+      note: 'not found in the document',
+    });
   });
 
   it('charges billed pages: one per 3,000 characters of text started', async () => {
@@ -53,7 +75,12 @@ describe('POST /api/v1/generate: happy paths', () => {
     const long = `${INVOICE_TEXT}\n${'lorem ipsum dolor sit amet '.repeat(300)}`;
     assert.ok(long.length > 6000 && long.length <= 9000);
     const { payload, headers } = upload(long, INVOICE_YAML);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-pages-billed'], '3');
     assert.equal(res.headers['x-credits-remaining'], '7');
@@ -61,18 +88,32 @@ describe('POST /api/v1/generate: happy paths', () => {
 
   it('reads UTF-16 and Latin-1 text, and CSV as a table', async () => {
     const key = await t.keyFor();
-    const yaml = 'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double, description: Total }\n      customer: { type: string }\n';
-    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Customer: Zoë Müller\nTotal: 12,50 €\n', 'utf16le')]);
+    const yaml =
+      'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double, description: Total }\n      customer: { type: string }\n';
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Customer: Zoë Müller\nTotal: 12,50 €\n', 'utf16le'),
+    ]);
     const latin1 = Buffer.from('Customer: Zoë Müller\nTotal: 12,50 €\n'.replace('€', 'EUR'), 'latin1');
     for (const file of [utf16, latin1]) {
       const { payload, headers } = upload(file, yaml);
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': key, ...headers },
+        payload,
+      });
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json().data, { total: 12.5, customer: 'Zoë Müller' });
     }
     const csv = 'Customer,Total\nZoë Müller,12.50\n';
     const { payload, headers } = upload(csv, yaml, 'export.csv');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 200, res.body);
   });
 
@@ -91,9 +132,15 @@ describe('POST /api/v1/generate: happy paths', () => {
             quantity: { type: integer }
             unit_price: { type: double }
 `;
-    const md = '| Description | Qty | Unit price |\n|---|---|---|\n| Widget | 2 | 10.00 |\n| Gasket | 5 | 1,25 |\n';
+    const md =
+      '| Description | Qty | Unit price |\n|---|---|---|\n| Widget | 2 | 10.00 |\n| Gasket | 5 | 1,25 |\n';
     const { payload, headers } = upload(md, yaml, 'order.md');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data.items, [
       { description: 'Widget', quantity: 2, unit_price: 10 },

@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { DatabaseSync } from 'node:sqlite';
+import { after, before, describe, it } from 'node:test';
 import { hashApiKey } from '../../src/accounts/api-key.ts';
 import { upload } from '../helpers/multipart.ts';
 import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
@@ -44,11 +44,20 @@ describe('POST /api/v1/generate: security', () => {
       upload(document, yaml, `${canary}.txt`),
       upload(document, 'schemas:\n  data: [broken ' + canary, `${canary}.txt`),
       upload(`%PDF-1.4 ${canary}`, yaml, `${canary}.pdf`),
-      upload(document, `schemas:\n  data:\n    type: object\n    properties:\n      ${canary}: { type: ${canary} }\n`, `${canary}.txt`),
+      upload(
+        document,
+        `schemas:\n  data:\n    type: object\n    properties:\n      ${canary}: { type: ${canary} }\n`,
+        `${canary}.txt`,
+      ),
     ];
     const statuses = [];
     for (const { payload, headers } of requests) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate?evidence=true', headers: { 'x-api-key': key, ...headers }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate?evidence=true',
+        headers: { 'x-api-key': key, ...headers },
+        payload,
+      });
       statuses.push(res.statusCode);
     }
     assert.deepEqual(statuses, [200, 422, 400, 422]);
@@ -69,7 +78,9 @@ describe('POST /api/v1/generate: security', () => {
       assert.ok(!readFileSync(file).includes(canary), `${file} holds the canary`);
       assert.ok(!readFileSync(file).includes(key), `${file} holds the key`);
     }
-    for (const file of newFilesIn(tmpdir(), started).filter((f) => !tmpBefore.has(f) && !f.startsWith(t.dataDir))) {
+    for (const file of newFilesIn(tmpdir(), started).filter(
+      (f) => !tmpBefore.has(f) && !f.startsWith(t.dataDir),
+    )) {
       assert.ok(!readFileSync(file).includes(canary), `${file} holds the canary`);
     }
   });
@@ -77,14 +88,25 @@ describe('POST /api/v1/generate: security', () => {
   it('stores keys only as their SHA-256 and records calls without content', async () => {
     const key = await t.keyFor({ email: 'hash@example.com' });
     const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     const db = new DatabaseSync(join(t.dataDir, 'docjson.sqlite'), { readOnly: true });
     try {
-      const hashes = db.prepare('SELECT key_hash FROM api_keys').all().map((r) => r.key_hash);
+      const hashes = db
+        .prepare('SELECT key_hash FROM api_keys')
+        .all()
+        .map((r) => r.key_hash);
       assert.ok(hashes.includes(hashApiKey(key)));
       const dump = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
       assert.ok(!dump.includes(key));
-      const columns = db.prepare('PRAGMA table_info(calls)').all().map((c) => c.name);
+      const columns = db
+        .prepare('PRAGMA table_info(calls)')
+        .all()
+        .map((c) => c.name);
       assert.deepEqual(columns, ['account_id', 'at', 'status', 'pages', 'bytes', 'duration_ms']);
     } finally {
       db.close();
@@ -95,7 +117,12 @@ describe('POST /api/v1/generate: security', () => {
     const key = await t.keyFor({ email: 'used@example.com' });
     const account = await t.store.getAccountByEmail('used@example.com');
     assert.equal((await t.store.listKeys(account!.id))[0]?.lastUsedAt, null);
-    await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, 'content-type': 'application/json' }, payload: '{}' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     assert.ok((await t.store.listKeys(account!.id))[0]?.lastUsedAt);
   });
 
@@ -103,12 +130,19 @@ describe('POST /api/v1/generate: security', () => {
     const key = await t.keyFor({ credits: 5, email: 'race@example.com' });
     const calls = Array.from({ length: 20 }, () => {
       const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-      return t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/generate',
+        headers: { 'x-api-key': key, ...headers },
+        payload,
+      });
     });
     const results = await Promise.all(calls);
     const ok = results.filter((r) => r.statusCode === 200);
     assert.equal(ok.length, 5);
-    assert.ok(results.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'insufficient_credit'));
+    assert.ok(
+      results.filter((r) => r.statusCode !== 200).every((r) => r.json().code === 'insufficient_credit'),
+    );
     assert.deepEqual(ok.map((r) => r.headers['x-credits-remaining']).sort(), ['0', '1', '2', '3', '4']);
     assert.equal((await t.store.getAccountByEmail('race@example.com'))?.credits, 0);
   });
@@ -116,7 +150,12 @@ describe('POST /api/v1/generate: security', () => {
   it('answers errors without echoing the key, the file name or the content', async () => {
     const key = await t.keyFor();
     const { payload, headers } = upload('', INVOICE_YAML, 'secret-name.txt');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/generate', headers: { 'x-api-key': key, ...headers }, payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate',
+      headers: { 'x-api-key': key, ...headers },
+      payload,
+    });
     assert.equal(res.statusCode, 400);
     assert.ok(!res.body.includes('secret-name') && !res.body.includes(key));
   });
@@ -126,18 +165,43 @@ describe('HTTPS', () => {
   it('serves over TLS with TLS_CERT_FILE and TLS_KEY_FILE', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docjson-tls-'));
     try {
-      execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1'], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-addext',
+          'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        ],
+        { stdio: 'ignore' },
+      );
       const cert = readFileSync(join(dir, 'cert.pem'));
       const t = await createTestApp({ tls: { cert, key: readFileSync(join(dir, 'key.pem')) } });
       try {
         await t.app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = t.app.server.address() as { port: number };
         const body = await new Promise<{ status: number; json: { status: string } }>((resolve, reject) => {
-          const req = httpsRequest({ host: '127.0.0.1', port, path: '/health', ca: cert, servername: 'localhost' }, (res) => {
-            let text = '';
-            res.on('data', (c) => { text += c; });
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-          });
+          const req = httpsRequest(
+            { host: '127.0.0.1', port, path: '/health', ca: cert, servername: 'localhost' },
+            (res) => {
+              let text = '';
+              res.on('data', (c) => {
+                text += c;
+              });
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+            },
+          );
           req.on('error', reject);
           req.end();
         });

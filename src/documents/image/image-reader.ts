@@ -22,12 +22,17 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
       const result = await context.ocr.recognize(prepared.image, { signal: context.signal });
       // Pixels of the prepared image → pixels of the upright original → points.
       const toPoints = 72 / documentDpi(header) / prepared.scale;
-      const lines = result.lines.map((line, index): Line => ({
-        text: line.text,
-        bbox: scaleBox(line.bbox, toPoints),
-        words: line.words.map((word) => ({ ...word, ...(word.bbox && { bbox: scaleBox(word.bbox, toPoints) }) })),
-        index,
-      }));
+      const lines = result.lines.map(
+        (line, index): Line => ({
+          text: line.text,
+          bbox: scaleBox(line.bbox, toPoints),
+          words: line.words.map((word) => ({
+            ...word,
+            ...(word.bbox && { bbox: scaleBox(word.bbox, toPoints) }),
+          })),
+          index,
+        }),
+      );
       const upright = uprightSize(header);
       const pointsPerPixel = 72 / documentDpi(header);
       return {
@@ -60,7 +65,12 @@ export function documentDpi(header: ImageHeader): number {
 const round = (value: number) => Math.round(value * 100) / 100;
 
 function scaleBox(b: { x0: number; y0: number; x1: number; y1: number }, factor: number) {
-  return { x0: round(b.x0 * factor), y0: round(b.y0 * factor), x1: round(b.x1 * factor), y1: round(b.y1 * factor) };
+  return {
+    x0: round(b.x0 * factor),
+    y0: round(b.y0 * factor),
+    x1: round(b.x1 * factor),
+    y1: round(b.y1 * factor),
+  };
 }
 
 export const jpegReader: DocumentReader = createImageReader('jpeg');

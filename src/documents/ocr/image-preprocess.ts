@@ -58,7 +58,11 @@ async function decode(bytes: Uint8Array, header: ImageHeader): Promise<Image> {
   } catch (error) {
     throw new AppError('corrupt_document', { reason: 'the image data cannot be decoded' }, { cause: error });
   }
-  if (image.width === 0 || image.height === 0 || image.width * image.height !== header.width * header.height) {
+  if (
+    image.width === 0 ||
+    image.height === 0 ||
+    image.width * image.height !== header.width * header.height
+  ) {
     // The decoder saw another raster than the header announced: the pixel guard cannot be trusted.
     throw new AppError('corrupt_document', { reason: 'the image size does not match its header' });
   }

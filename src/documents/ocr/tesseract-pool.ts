@@ -113,7 +113,9 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       const { data } = await Promise.race([recognised, aborted]);
       job.resolve(ocrResultFromBlocks(data.blocks ?? [], imageSize(job.image)));
     } catch (error) {
-      job.reject(error instanceof Error || isAbortReason(error, job) ? error : new Error(`tesseract: ${error}`));
+      job.reject(
+        error instanceof Error || isAbortReason(error, job) ? error : new Error(`tesseract: ${error}`),
+      );
     } finally {
       if (onAbort) job.signal?.removeEventListener('abort', onAbort);
       slot.busy = false;
@@ -149,7 +151,9 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       for (const job of queue.splice(0)) {
         job.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       }
-      const workers = [...slots].map((slot) => slot.ready.then((worker) => worker.terminate()).catch(() => {}));
+      const workers = [...slots].map((slot) =>
+        slot.ready.then((worker) => worker.terminate()).catch(() => {}),
+      );
       slots.clear();
       await Promise.all(workers);
     },
@@ -167,7 +171,8 @@ function isAbortReason(error: unknown, job: Job): boolean {
 
 /** Tesseract's output omits the page size; the header has it (0×0 for a format it does not know). */
 function imageSize(image: Uint8Array): { width: number; height: number } {
-  const format = image[0] === 0x89 && image[1] === 0x50 ? 'png' : image[0] === 0xff && image[1] === 0xd8 ? 'jpeg' : null;
+  const format =
+    image[0] === 0x89 && image[1] === 0x50 ? 'png' : image[0] === 0xff && image[1] === 0xd8 ? 'jpeg' : null;
   if (!format) return { width: 0, height: 0 };
   const { width, height } = readImageHeader(image, format);
   return { width, height };

@@ -4,8 +4,10 @@
  */
 export function decodeText(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return utf8(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return textLike(new TextDecoder('utf-16le').decode(bytes.subarray(2)));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return textLike(new TextDecoder('utf-16be').decode(bytes.subarray(2)));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return textLike(new TextDecoder('utf-16le').decode(bytes.subarray(2)));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return textLike(new TextDecoder('utf-16be').decode(bytes.subarray(2)));
   if (bytes.includes(0)) return null;
   return utf8(bytes) ?? textLike(new TextDecoder('windows-1252').decode(bytes));
 }

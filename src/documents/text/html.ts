@@ -7,7 +7,8 @@ export interface HtmlContent {
   tables: string[][][];
 }
 
-const BLOCK = /^(p|div|br|li|ul|ol|h[1-6]|tr|table|section|article|header|footer|blockquote|pre|hr|dt|dd|title)$/;
+const BLOCK =
+  /^(p|div|br|li|ul|ol|h[1-6]|tr|table|section|article|header|footer|blockquote|pre|hr|dt|dd|title)$/;
 
 export function readHtml(html: string): HtmlContent {
   const lines: string[] = [];
@@ -21,7 +22,9 @@ export function readHtml(html: string): HtmlContent {
     }
     text = '';
   };
-  const source = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+  const source = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ');
   const tag = /<\/?([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
   let last = 0;
   for (let m = tag.exec(source); m; m = tag.exec(source)) {
@@ -72,7 +75,18 @@ function closeCell(table: { row: string[] | null; cell: string | null }): void {
   table.cell = null;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€', pound: '£', yen: '¥', copy: '©' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  euro: '€',
+  pound: '£',
+  yen: '¥',
+  copy: '©',
+};
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (all, e: string) => {

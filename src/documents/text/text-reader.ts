@@ -24,9 +24,11 @@ export const textReader: DocumentReader = {
   format: 'text',
   async read(bytes, context): Promise<Document> {
     const text = decodeText(bytes);
-    if (text === null) throw new AppError('corrupt_document', { reason: 'the text encoding is not recognised' });
+    if (text === null)
+      throw new AppError('corrupt_document', { reason: 'the text encoding is not recognised' });
     const flavour = textFlavour(text, context.fileName);
-    const pages = flavour === 'csv' ? [csvPage(text)] : flavour === 'html' ? [htmlPage(text)] : plainPages(text);
+    const pages =
+      flavour === 'csv' ? [csvPage(text)] : flavour === 'html' ? [htmlPage(text)] : plainPages(text);
     const characters = pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.text.length, 0), 0);
     return {
       pages,

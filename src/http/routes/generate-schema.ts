@@ -20,9 +20,16 @@ export const generateSuccessSchema = {
   type: 'object',
   required: ['execution_time', 'status', 'data'],
   properties: {
-    execution_time: { type: 'number', description: 'Seconds from the first byte of the request to the response.' },
+    execution_time: {
+      type: 'number',
+      description: 'Seconds from the first byte of the request to the response.',
+    },
     status: { type: 'string', enum: ['success'] },
-    data: { type: 'object', additionalProperties: true, description: 'The configured fields, in their order.' },
+    data: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The configured fields, in their order.',
+    },
     evidence: { type: 'object', additionalProperties: true },
   },
 } as const;
@@ -36,7 +43,11 @@ export const generateRequestBody = {
         type: 'object',
         required: ['file', 'yaml_file'],
         properties: {
-          file: { type: 'string', format: 'binary', description: 'PDF, JPEG, PNG, DOCX, XLSX or text document' },
+          file: {
+            type: 'string',
+            format: 'binary',
+            description: 'PDF, JPEG, PNG, DOCX, XLSX or text document',
+          },
           yaml_file: { type: 'string', format: 'binary', description: 'YAML field configuration' },
         },
       },

@@ -41,7 +41,8 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
     async (request, reply) => {
       const account = request.account!;
       const plan = deps.plans[account.plan];
-      if (!plan) throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
+      if (!plan)
+        throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
       const release = await deps.jobs.acquire();
       try {
         const parts = await readParts(request, plan.maxFileBytes);

@@ -12,7 +12,10 @@ export const healthResponseSchema = {
 } as const;
 
 /** GET /health: no key; 503 "unhealthy" when the store cannot serve. */
-export function healthRoute(app: FastifyInstance, deps: { store: AccountStore; version: string; now: () => Date }) {
+export function healthRoute(
+  app: FastifyInstance,
+  deps: { store: AccountStore; version: string; now: () => Date },
+) {
   app.get(
     '/health',
     {
@@ -28,7 +31,11 @@ export function healthRoute(app: FastifyInstance, deps: { store: AccountStore; v
         () => false,
       );
       reply.code(healthy ? 200 : 503);
-      return { status: healthy ? 'healthy' : 'unhealthy', timestamp: deps.now().toISOString(), version: deps.version };
+      return {
+        status: healthy ? 'healthy' : 'unhealthy',
+        timestamp: deps.now().toISOString(),
+        version: deps.version,
+      };
     },
   );
 }
