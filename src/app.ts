@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: deps.engine,
     limits: deps.limits,
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
-    jobs: new JobSlots(deps.maxConcurrentJobs ?? 8, deps.maxQueuedJobs ?? 32),
+    jobs: new JobSlots(deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()), deps.maxQueuedJobs ?? 32),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -43,7 +44,8 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     PLANS_FILE: z.string().min(1).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
-    MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(8),
+    /** Documents read at once; reading is CPU-bound, so more than the cores only adds memory. */
+    MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),
     MAX_QUEUED_JOBS: z.coerce.number().int().nonnegative().default(32),
     MAX_PAGES: z.coerce.number().int().positive().default(500),
     MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),

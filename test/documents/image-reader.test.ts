@@ -108,9 +108,10 @@ test('PNG: words are recognised with boxes in points at the declared DPI', async
 });
 
 test('JPEG without a declared resolution is taken at 300 DPI', async () => {
-  const { canvas, words } = drawPage(800, 260, LINES);
+  // Wide enough to be handed to OCR as it is, without decoding or resizing.
+  const { canvas, words } = drawPage(1300, 260, LINES);
   const doc = await jpegReader.read(canvas.encodeSync('jpeg', { quality: 90 }), context());
-  assert.deepEqual([doc.pages[0]?.width, doc.pages[0]?.height], [192, 62.4]);
+  assert.deepEqual([doc.pages[0]?.width, doc.pages[0]?.height], [312, 62.4]);
   assert.equal(doc.meta.format, 'jpeg');
   for (const drawn of words) assertBoxNear(findWord(doc, drawn.text).bbox, drawn.box, 300);
 });
@@ -199,7 +200,7 @@ test('the pixel limit comes from the read limits', async () => {
   );
 });
 
-test('garbage after a PNG signature, or a truncated JPEG, is a corrupt document', async () => {
+test('garbage after a PNG signature, or a truncated PNG, is a corrupt document', async () => {
   const garbage = Uint8Array.from([
     0x89,
     0x50,
@@ -220,5 +221,36 @@ test('garbage after a PNG signature, or a truncated JPEG, is a corrupt document'
   await assert.rejects(
     pngReader.read(png.subarray(0, 60), context({ ocr: unreachableOcr })),
     (e) => isAppError(e) && e.code === 'corrupt_document',
+  );
+});
+
+test('a large JPEG whose data is garbage after a valid header is a corrupt document', async () => {
+  const jpeg = drawPage(1300, 200, ['GARBAGE']).canvas.encodeSync('jpeg', { quality: 90 });
+  const sos = Buffer.from(jpeg).indexOf(Buffer.from([0xff, 0xda]));
+  const bytes = Uint8Array.from([...jpeg.subarray(0, sos), ...Buffer.from('this is no entropy-coded data')]);
+  await assert.rejects(
+    jpegReader.read(bytes, context()),
+    (e) => isAppError(e) && e.code === 'corrupt_document',
+  );
+});
+
+test('a transparent PNG is read as dark text on white', async () => {
+  const canvas = createCanvas(1300, 160);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#000';
+  ctx.font = '40px FixtureSans';
+  ctx.fillText('RECEIPT 2024', 60, 90);
+  const doc = await pngReader.read(canvas.encodeSync('png'), context());
+  assert.deepEqual(
+    doc.pages[0]?.lines.map((l) => l.text),
+    ['RECEIPT 2024'],
+  );
+});
+
+test('without an OCR engine the reader reports a server fault, not a bad document', async () => {
+  const bytes = drawPage(300, 100, ['NO OCR']).canvas.encodeSync('png');
+  await assert.rejects(
+    pngReader.read(bytes, { limits: DEFAULT_READ_LIMITS }),
+    (e) => isAppError(e) && e.code === 'internal_error',
   );
 });

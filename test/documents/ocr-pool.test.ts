@@ -100,7 +100,11 @@ test('an aborted signal stops a waiting job and a running one; the pool carries 
 
   const running = new AbortController();
   const queued = new AbortController();
-  const first = pool.recognize(image, { signal: running.signal });
+  const longPage = textPng(
+    Array.from({ length: 16 }, (_, i) => `LINE ${i} OF A PAGE LONG ENOUGH TO BE STOPPED`),
+    1400,
+  );
+  const first = pool.recognize(longPage, { signal: running.signal });
   const second = pool.recognize(image, { signal: queued.signal });
   queued.abort(new Error('left the queue'));
   await assert.rejects(second, /left the queue/);

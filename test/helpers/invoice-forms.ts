@@ -39,7 +39,7 @@ export async function invoicePdf(): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  lines().forEach((text, i) => page.drawText(text, { x: 60, y: 760 - i * 24, size: 13, font }));
+  for (const [i, text] of lines().entries()) page.drawText(text, { x: 60, y: 760 - i * 24, size: 13, font });
   return pdf.save();
 }
 
@@ -51,7 +51,7 @@ function scanCanvas() {
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#000000';
   ctx.font = '56px DejaVu Sans';
-  lines().forEach((text, i) => ctx.fillText(text, 200, 200 + i * 110));
+  for (const [i, text] of lines().entries()) ctx.fillText(text, 200, 200 + i * 110);
   return canvas;
 }
 

@@ -65,7 +65,7 @@ describe('POST /api/v1/generate: errors', () => {
       assertError(res, 'missing_api_key');
     });
     it('invalid_api_key for an unknown, malformed or revoked key', async () => {
-      for (const bad of ['dj_' + '0'.repeat(43), 'hello', ' ']) {
+      for (const bad of [`dj_${'0'.repeat(43)}`, 'hello', ' ']) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/v1/generate',
@@ -167,6 +167,7 @@ describe('POST /api/v1/generate: errors', () => {
       assertError(
         await send(Buffer.from('%PDF-1.7\n1 0 obj <<>> garbage garbage'), SIMPLE_YAML, 'a.pdf'),
         'corrupt_document',
+        { format: 'pdf', reason: 'the file is not a valid PDF (truncated or damaged structure)' },
       );
     });
     it('document_too_complex past the page limit', async () => {

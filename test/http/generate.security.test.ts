@@ -42,7 +42,7 @@ describe('POST /api/v1/generate: security', () => {
     const yaml = `${INVOICE_YAML}      ${canary}_field:\n        type: string\n        description: the ${canary} note\n`;
     const requests = [
       upload(document, yaml, `${canary}.txt`),
-      upload(document, 'schemas:\n  data: [broken ' + canary, `${canary}.txt`),
+      upload(document, `schemas:\n  data: [broken ${canary}`, `${canary}.txt`),
       upload(`%PDF-1.4 ${canary}`, yaml, `${canary}.pdf`),
       upload(
         document,

@@ -38,7 +38,11 @@ const ascii = (bytes: Uint8Array, at: number, length: number) =>
 function readPngHeader(bytes: Uint8Array, view: DataView): ImageHeader {
   // Signature (8) then IHDR must come first: length (4), type (4), width (4), height (4).
   if (ascii(bytes, 12, 4) !== 'IHDR') throw new RangeError('no IHDR');
-  const header: ImageHeader = { width: view.getUint32(16), height: view.getUint32(20), orientation: 1 };
+  const header: ImageHeader = {
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    orientation: 1, // eXIf orientation is left out: the decoder does not apply it either
+  };
   try {
     readPngMetadata(bytes, view, header);
   } catch (error) {
@@ -48,7 +52,7 @@ function readPngHeader(bytes: Uint8Array, view: DataView): ImageHeader {
   return header;
 }
 
-/** pHYs and eXIf must precede the image data; stop there rather than walk the whole file. */
+/** pHYs must precede the image data; stop there rather than walk the whole file. */
 function readPngMetadata(bytes: Uint8Array, view: DataView, header: ImageHeader): void {
   for (let at = 8; at + 8 <= bytes.length; ) {
     const length = view.getUint32(at);
@@ -58,8 +62,6 @@ function readPngMetadata(bytes: Uint8Array, view: DataView, header: ImageHeader)
     if (type === 'pHYs' && length >= 9 && view.getUint8(body + 8) === 1) {
       // Unit 1 is pixels per metre, stored as an integer: 300 dpi comes back as 299.9994.
       header.dpi = Math.round(view.getUint32(body) * 0.0254);
-    } else if (type === 'eXIf') {
-      Object.assign(header, readTiff(view, body, length));
     }
     at = body + length + 4; // + CRC
   }
@@ -125,7 +127,7 @@ function readTiff(view: DataView, start: number, length: number): { orientation?
   }
 }
 
-/** IFD0 of a TIFF structure (the body of EXIF): orientation and resolution only. */
+/** IFD0 of the TIFF structure inside EXIF: orientation and resolution only. */
 function readTiffIfd0(view: DataView, start: number, length: number): { orientation?: number; dpi?: number } {
   if (length < 8) return {};
   const order = view.getUint16(start);

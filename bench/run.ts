@@ -1,0 +1,48 @@
+/**
+ * npm run bench [-- --quick]: speed and memory, side by side with the native tools when installed
+ * (poppler's pdftotext, tesseract with OMP_THREAD_LIMIT=1). Corpora are read in place from
+ * ../shared/corpus; a missing one is skipped with a message.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchHttpPdf } from './http-pdf.ts';
+import { benchOcr } from './ocr.ts';
+import { benchPdf } from './pdf.ts';
+
+const corpus = (name: string) => fileURLToPath(new URL(`../../shared/corpus/${name}/docs`, import.meta.url));
+const quick = process.argv.includes('--quick');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const ratio = (ours?: number, native?: number) => (ours && native ? `${(ours / native).toFixed(2)}×` : 'n/a');
+
+const nda = corpus('kleister-nda');
+if (existsSync(nda)) {
+  const reader = await benchPdf(nda, quick ? 30 : undefined);
+  log(`\nText PDF, reader only (${reader.files} Kleister-NDA files, ${reader.pages} pages)`);
+  log(`  docjson   ${reader.reader.pagesPerSecond} pages/s`);
+  log(`  pdftotext ${reader.pdftotext ? `${reader.pdftotext.pagesPerSecond} pages/s` : 'not installed'}  (pdftotext ${reader.ratio ? `${reader.ratio}× faster` : 'n/a'})`);
+  const http = await benchHttpPdf(nda, quick ? 15 : 60);
+  log(`\nText PDF through the whole HTTP path (${http.documents} files, ${http.pages} pages, one request at a time)`);
+  log(`  docjson   ${http.oursMsPerPage.toFixed(2)} ms/page`);
+  log(`  pdftotext ${http.nativeMsPerPage ? `${http.nativeMsPerPage.toFixed(2)} ms/page` : 'not installed'}   ratio ${ratio(http.oursMsPerPage, http.nativeMsPerPage)} (target ≤ 3×)`);
+} else {
+  log(`\n${nda}: absent, PDF benchmarks skipped`);
+}
+
+const sroie = corpus('sroie');
+if (existsSync(sroie)) {
+  const ocr = await benchOcr(sroie, quick ? 5 : 20);
+  log(`\nOCR (${ocr.images} SROIE receipts, sequential, one worker)`);
+  log(`  ${JSON.stringify(ocr)}`);
+} else {
+  log(`\n${sroie}: absent, OCR benchmark skipped`);
+}
+
+for (const kind of ['mixed', 'dense']) {
+  const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./memory.ts', import.meta.url)), kind], {
+    encoding: 'utf8',
+  });
+  const m = JSON.parse(out.trim().split('\n').at(-1)!);
+  log(`\nMemory: ${m.documents} concurrent ${m.megabytesEach} MB PDFs (${m.kind}, ${m.pagesEach} pages each)`);
+  log(`  peak RSS ${m.peakRssMb} MB (idle ${m.rssBeforeMb} MB), ${m.seconds} s${kind === 'mixed' ? ' (target < 600 MB)' : ''}`);
+}
