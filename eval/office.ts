@@ -1,5 +1,5 @@
 /**
- * Office reader evaluation over the shared corpus (DOCX, XLSX), read in place. Each fixture has the
+ * Office reader evaluation over the shared corpus (DOCX, XLSX, CSV), read in place. Each fixture has the
  * expected Markdown beside it (`name.docx.md`); the figures are:
  * - text recall: share of the expected words (letter/digit tokens, case-insensitive, as a multiset)
  *   found in the reader's line text;
@@ -13,6 +13,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { docxReader } from '../src/documents/docx/docx-reader.ts';
 import { DEFAULT_READ_LIMITS, type Document, type DocumentReader } from '../src/documents/model.ts';
+import { textReader } from '../src/documents/text/text-reader.ts';
 import { xlsxReader } from '../src/documents/xlsx/xlsx-reader.ts';
 
 export interface FixtureFigures {
@@ -34,6 +35,7 @@ export interface OfficeFigures {
 const FOLDERS: [string, DocumentReader][] = [
   ['docx', docxReader],
   ['xlsx', xlsxReader],
+  ['csv', textReader],
 ];
 
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", nbsp: ' ' };
@@ -113,7 +115,11 @@ async function evaluate(path: string, reader: DocumentReader, file: string): Pro
   const expectedWords = tokens(stripMarkup(markdown));
   const cells = expectedCells(markdown);
   try {
-    const document = await reader.read(new Uint8Array(readFileSync(path)), { limits: DEFAULT_READ_LIMITS });
+    // The file name only tells CSV from other text, as it does in the service.
+    const document = await reader.read(new Uint8Array(readFileSync(path)), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: file,
+    });
     const found = documentCells(document);
     return {
       file,
@@ -155,7 +161,7 @@ function printTable(figures: OfficeFigures): void {
   console.log(`${'MEAN'.padEnd(44)} ${percent(figures.meanTextRecall)} ${percent(figures.meanCellRecall)}`);
 }
 
-/** Evaluates every DOCX/XLSX fixture under `dir` (the corpus's office folder) and prints a table. */
+/** Evaluates every DOCX/XLSX/CSV fixture under `dir` (the corpus's office folder) and prints a table. */
 export async function officeEval(dir: string): Promise<OfficeFigures> {
   const fixtures: FixtureFigures[] = [];
   for (const [folder, reader] of FOLDERS) {

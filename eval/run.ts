@@ -18,7 +18,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     errors: { type: 'boolean', default: false },
-    engine: { type: 'string', default: 'label-value' },
+    engine: { type: 'string', default: 'local' },
     limit: { type: 'string' },
     'ocr-recall': { type: 'boolean', default: false },
   },
@@ -29,11 +29,7 @@ if (positionals.length === 0) {
   process.exitCode = 2;
 } else {
   const config = loadConfig();
-  const adapters = await createAdapters(config, { withStore: false });
-  if (adapters.engine.name !== values.engine) {
-    log(`unknown engine "${values.engine}"; available: ${adapters.engine.name}`);
-    process.exitCode = 2;
-  }
+  const adapters = await createAdapters(config, { withStore: false, engine: values.engine });
   const limit = values.limit ? Number(values.limit) : undefined;
   try {
     for (const dir of process.exitCode ? [] : positionals) {

@@ -17,7 +17,7 @@ import { createDocumentReading, type ReadDocument, type ReaderRegistry } from '.
 import { textReader } from './documents/text/text-reader.ts';
 import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
 import type { ExtractionEngine } from './engines/engine.ts';
-import { LabelValueEngine } from './engines/label-value-engine.ts';
+import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
@@ -112,7 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     engine: deps.engine,
     limits: deps.limits,
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
-    jobs: new JobSlots(deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()), deps.maxQueuedJobs ?? 32),
+    jobs: new JobSlots(
+      deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()),
+      deps.maxQueuedJobs ?? 32,
+    ),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
   });
@@ -130,7 +133,7 @@ export interface Adapters {
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'>,
-  options: { logger?: Logger; withStore?: boolean } = {},
+  options: { logger?: Logger; withStore?: boolean; engine?: string } = {},
 ): Promise<Adapters> {
   const store =
     options.withStore === false
@@ -153,7 +156,7 @@ export async function createAdapters(
   return {
     store: store ?? closedStore,
     readDocument,
-    engine: new LabelValueEngine(),
+    engine: createEngine(options.engine),
     ocr,
     async close() {
       await Promise.all([store?.close(), ocr.close()]);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, test } from 'node:test';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { canvasToPpm } from '../../src/documents/ocr/ppm.ts';
 import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
 import { isAppError } from '../../src/errors.ts';
 
@@ -51,6 +52,19 @@ test('recognises words with pixel boxes inside the image and confidences in 0–
     invoice && Math.abs(invoice.x0 - 40) <= 4 && Math.abs(invoice.y1 - 80) <= 4,
     JSON.stringify(invoice),
   );
+});
+
+test('raw PPM pixels are read as well, and their size reported', async () => {
+  const canvas = createCanvas(500, 120);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 500, 120);
+  ctx.fillStyle = '#000';
+  ctx.font = '40px FixtureSans';
+  ctx.fillText('TOTAL 54.50', 40, 80);
+  const result = await pool.recognize(await canvasToPpm(ctx, 500, 120));
+  assert.deepEqual([result.width, result.height], [500, 120]);
+  assert.deepEqual(words(result), ['TOTAL', '54.50']);
 });
 
 test('the worker is started once and reused', async () => {

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import type { Document, DocumentReader, Line, ReadContext } from '../model.ts';
+import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
@@ -20,40 +20,33 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
       const prepared = await prepareForOcr(bytes, header);
       context.signal?.throwIfAborted();
       const result = await context.ocr.recognize(prepared.image, { signal: context.signal });
-      // Pixels of the prepared image → pixels of the upright original → points.
-      const toPoints = 72 / documentDpi(header) / prepared.scale;
-      const lines = result.lines.map(
-        (line, index): Line => ({
-          text: line.text,
-          bbox: scaleBox(line.bbox, toPoints),
-          words: line.words.map((word) => ({
-            ...word,
-            ...(word.bbox && { bbox: scaleBox(word.bbox, toPoints) }),
-          })),
-          index,
-        }),
-      );
-      const upright = uprightSize(header);
-      const pointsPerPixel = 72 / documentDpi(header);
-      return {
-        pages: [
-          {
-            number: 1,
-            width: round(upright.width * pointsPerPixel),
-            height: round(upright.height * pointsPerPixel),
-            lines,
-            tables: [],
-            source: 'ocr',
-          },
-        ],
-        meta: {
-          format,
-          bytes: bytes.length,
-          billedPages: 1,
-          characters: lines.reduce((n, line) => n + line.text.length, 0),
-        },
-      };
+      const page = ocrPage(result, header, prepared.scale);
+      const characters = page.lines.reduce((n, line) => n + line.text.length, 0);
+      return { pages: [page], meta: { format, bytes: bytes.length, billedPages: 1, characters } };
     },
+  };
+}
+
+/** Pixels of the prepared image → pixels of the upright original → points at the image's DPI. */
+function ocrPage(result: OcrResult, header: ImageHeader, scale: number): Page {
+  const pointsPerPixel = 72 / documentDpi(header);
+  const factor = pointsPerPixel / scale;
+  const lines = result.lines.map(
+    (line, index): Line => ({
+      text: line.text,
+      bbox: scaleBox(line.bbox, factor),
+      words: line.words.map((word) => (word.bbox ? { ...word, bbox: scaleBox(word.bbox, factor) } : word)),
+      index,
+    }),
+  );
+  const upright = uprightSize(header);
+  return {
+    number: 1,
+    width: round(upright.width * pointsPerPixel),
+    height: round(upright.height * pointsPerPixel),
+    lines,
+    tables: [],
+    source: 'ocr',
   };
 }
 
@@ -64,7 +57,7 @@ export function documentDpi(header: ImageHeader): number {
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
-function scaleBox(b: { x0: number; y0: number; x1: number; y1: number }, factor: number) {
+function scaleBox(b: BBox, factor: number): BBox {
   return {
     x0: round(b.x0 * factor),
     y0: round(b.y0 * factor),

@@ -6,6 +6,7 @@ import Tesseract from 'tesseract.js';
 import { AppError } from '../../errors.ts';
 import { readImageHeader } from '../image/image-header.ts';
 import type { OcrEngine, OcrResult } from '../model.ts';
+import { ppmSize } from './ppm.ts';
 import { ocrResultFromBlocks } from './tesseract-result.ts';
 
 export interface TesseractPoolOptions {
@@ -194,6 +195,8 @@ function recognitionError(error: unknown, job: Job): unknown {
 
 /** Tesseract's output omits the page size; the header has it (0×0 for a format it does not know). */
 function imageSize(image: Uint8Array): { width: number; height: number } {
+  const ppm = ppmSize(image);
+  if (ppm) return ppm;
   const format =
     image[0] === 0x89 && image[1] === 0x50 ? 'png' : image[0] === 0xff && image[1] === 0xd8 ? 'jpeg' : null;
   if (!format) return { width: 0, height: 0 };

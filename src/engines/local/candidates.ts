@@ -1,0 +1,219 @@
+import { findDateSpans, findNumberSpans, parseInteger, type TypingHints } from '../../fields/typing/index.ts';
+import { findPostalAddresses } from '../recognizers/index.ts';
+import type { Candidate } from './candidate.ts';
+import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
+import type { FieldProfile } from './field-profile.ts';
+import { findLabel } from './label-match.ts';
+import { readValue, recognize } from './read-value.ts';
+
+/** Label then value: on the same line, right of the label, or on the line below. */
+export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of view.lines) {
+    const hit = findLabel(line.tokens, profile, line.text);
+    if (!hit || hit.score < 0.4) continue;
+    const right = readValue(profile, line.text.slice(hit.end), hints);
+    if (right) {
+      out.push({
+        value: right.value,
+        score: hit.score * 0.95 * right.fit,
+        source: 'label',
+        line,
+        text: line.text,
+      });
+      continue;
+    }
+    const below = view.lines[line.id + 1];
+    // Only a short label line announces the value below it; a long one is a sentence.
+    if (below && below.page === line.page && line.tokens.length - hit.tokenIndex <= 6) {
+      const value = readValue(profile, below.text, hints);
+      if (value)
+        out.push({
+          value: value.value,
+          score: hit.score * 0.8 * value.fit,
+          source: 'label',
+          line: below,
+          text: below.text,
+        });
+    }
+  }
+  return out;
+}
+
+/** A cell under a header that names the field, or right of a row label that does. */
+export function tableCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { table, page } of view.tables) {
+    const anchor = view.lines.find((l) => l.page === page) ?? view.lines[0];
+    if (!anchor) continue;
+    const header = table.rows[0] ?? [];
+    header.forEach((cell) => {
+      const hit = findLabel(tokenise(cell.text), profile, cell.text);
+      if (!hit || hit.score < 0.5 || table.rows.length !== 2) return;
+      const below = table.rows[1]?.find((c) => c.col === cell.col);
+      const value = below ? readValue(profile, below.text, hints) : null;
+      if (below && value)
+        out.push(
+          cellCandidate(view, page, below.text, value.value, hit.score * 0.85 * value.fit, below.ref, anchor),
+        );
+    });
+    for (const row of table.rows) {
+      const first = row[0];
+      if (!first) continue;
+      const hit = findLabel(tokenise(first.text), profile, first.text);
+      if (!hit || hit.score < 0.5) continue;
+      const next = row.slice(1).find((c) => c.text.trim() !== '');
+      const value = next ? readValue(profile, next.text, hints) : null;
+      if (next && value)
+        out.push(
+          cellCandidate(view, page, next.text, value.value, hit.score * 0.9 * value.fit, next.ref, anchor),
+        );
+    }
+  }
+  return out;
+}
+
+function cellCandidate(
+  view: DocumentView,
+  page: number,
+  text: string,
+  value: Candidate['value'],
+  score: number,
+  ref: string | undefined,
+  anchor: ViewLine,
+): Candidate {
+  const line = view.lines.find((l) => l.page === page && l.text.includes(text)) ?? anchor;
+  return { value, score, source: 'table', line, text, ...(ref ? { cell: ref } : {}) };
+}
+
+const POSITION_WEIGHT = {
+  top: (y: number) => 1 - 0.6 * y,
+  bottom: (y: number) => 0.4 + 0.6 * y,
+  any: () => 1,
+};
+
+/**
+ * Every value of the field's type, with no label: weak on its own, stronger when its line or the one
+ * above speaks of the field, when it sits where such values sit, and for totals when it is the largest.
+ */
+export function typeCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  const kind = profile.field.kind;
+  if (kind !== 'date' && kind !== 'datetime' && kind !== 'double' && kind !== 'integer') return [];
+  const out: Candidate[] = [];
+  const lines = view.lines.slice(0, 400);
+  const amounts: { line: ViewLine; value: number; text: string }[] = [];
+  for (const line of lines) {
+    const context = nearWords(view, line, profile);
+    const where = POSITION_WEIGHT[profile.position](line.y) * (line.page === 1 ? 1 : 0.8);
+    if (kind === 'date' || kind === 'datetime') {
+      for (const span of findDateSpans(line.text, hints.dateOrder ? { order: hints.dateOrder } : {})) {
+        out.push({
+          value: span.value,
+          score: (0.25 + 0.3 * context) * where,
+          source: 'type',
+          line,
+          text: line.text,
+        });
+      }
+    } else {
+      for (const span of findNumberSpans(
+        line.text,
+        hints.decimalMark ? { decimalMark: hints.decimalMark } : {},
+      )) {
+        if (!span.amount && kind === 'double') continue;
+        const value = kind === 'integer' ? parseInteger(span.text) : span.value;
+        if (value === null) continue;
+        amounts.push({ line, value, text: line.text });
+        out.push({ value, score: (0.15 + 0.3 * context) * where, source: 'type', line, text: line.text });
+      }
+    }
+  }
+  if (profile.preferLargest && amounts.length > 0) {
+    const largest = Math.max(...amounts.map((a) => a.value));
+    for (const c of out) if (c.value === largest) c.score += 0.15;
+  }
+  return out;
+}
+
+/** How surely the line (fully) or the line above it (partly) names the field, 0–1. */
+function nearWords(view: DocumentView, line: ViewLine, profile: FieldProfile): number {
+  const here = findLabel(line.tokens, profile, line.text)?.score ?? 0;
+  const above = view.lines[line.id - 1];
+  const there =
+    above && above.page === line.page ? (findLabel(above.tokens, profile, above.text)?.score ?? 0) : 0;
+  return Math.max(here, 0.6 * there);
+}
+
+/** Values announced in running text: "governed by the laws of X", "effective as of DATE", "between X and Y". */
+export function proseCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  if (profile.cues.length === 0) return [];
+  const out: Candidate[] = [];
+  const lower = view.text.toLowerCase();
+  const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
+  for (const cue of profile.cues) {
+    const pattern = new RegExp(`\\b${cue.map(escape).join('\\W+')}\\b`, 'g');
+    const weight = Math.min(1, 0.55 + 0.12 * cue.length);
+    for (const m of lower.matchAll(pattern)) {
+      const from = m.index + m[0].length;
+      const window = view.text.slice(from, from + 300);
+      const spans =
+        field.kind === 'date' || field.kind === 'datetime'
+          ? findDateSpans(window, hints.dateOrder ? { order: hints.dateOrder } : {}).map((s) => ({
+              ...s,
+              value: s.value,
+            }))
+          : field.kind === 'string'
+            ? recognize(profile.kind, window)
+            : [];
+      spans.slice(0, profile.field.kind === 'array' ? 4 : 1).forEach((span, i) => {
+        const distance = span.start / 300;
+        const line = lineAt(view, from + span.start);
+        out.push({
+          value: span.value,
+          score: weight * (1 - 0.6 * distance) * (1 - 0.1 * i) * POSITION_WEIGHT[profile.position](line.y),
+          source: 'prose',
+          line,
+          text: line.text,
+        });
+      });
+    }
+  }
+  return out;
+}
+
+function escape(word: string): string {
+  return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Where layout alone says it: the issuer's name and address at the head of the first page. */
+export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
+  const out: Candidate[] = [];
+  if (profile.position !== 'top') return out;
+  if (profile.kind === 'organization' || profile.kind === 'party') {
+    head.forEach((line, i) => {
+      const span = recognize('organization', line.text)[0];
+      if (span)
+        out.push({
+          value: span.value,
+          score: (0.55 + 0.3 * span.confidence) * (1 - i / 24),
+          source: 'layout',
+          line,
+          text: line.text,
+        });
+    });
+  }
+  if (profile.kind === 'postal_address') {
+    for (const block of findPostalAddresses(head.map((l) => l.text))) {
+      const line = head[block.startLine]!;
+      out.push({
+        value: block.value,
+        score: 0.5 + 0.4 * block.confidence,
+        source: 'layout',
+        line,
+        text: line.text,
+      });
+    }
+  }
+  return out;
+}

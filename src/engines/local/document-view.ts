@@ -1,0 +1,96 @@
+import type { BBox, Cell, Document, Table } from '../../documents/model.ts';
+import { canonicalWord } from './words.ts';
+
+export interface Token {
+  word: string;
+  start: number;
+  end: number;
+}
+
+export interface ViewLine {
+  /** Index in DocumentView.lines. */
+  id: number;
+  page: number;
+  text: string;
+  tokens: Token[];
+  bbox?: BBox;
+  paragraph?: number;
+  /** 0 at the top of its page, 1 at the bottom (by geometry, else by line order). */
+  y: number;
+  /** Offset of the line in DocumentView.text. */
+  offset: number;
+}
+
+/** The document as the engine reads it: every line in reading order, tokenised once. */
+export interface DocumentView {
+  lines: ViewLine[];
+  tables: { table: Table; page: number }[];
+  /** All lines joined by "\n", for sentence-level (prose) search. */
+  text: string;
+  pageCount: number;
+  /** Cells per page and row, for spreadsheet evidence. */
+  cells: Map<string, Cell[]>;
+}
+
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#/gu;
+
+export function tokenise(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const m of text.matchAll(TOKEN)) {
+    const raw = m[0].replace(/[.'’-]+$/, '');
+    const word = canonicalWord(raw);
+    if (word) tokens.push({ word, start: m.index, end: m.index + raw.length });
+  }
+  return tokens;
+}
+
+export function buildView(document: Document): DocumentView {
+  const lines: ViewLine[] = [];
+  let offset = 0;
+  const cells = new Map<string, Cell[]>();
+  for (const page of document.pages) {
+    const count = Math.max(1, page.lines.length - 1);
+    page.lines.forEach((line, i) => {
+      const y = line.bbox && page.height > 0 ? line.bbox.y0 / page.height : i / count;
+      lines.push({
+        id: lines.length,
+        page: page.number,
+        text: line.text,
+        tokens: tokenise(line.text),
+        ...(line.bbox ? { bbox: line.bbox } : {}),
+        ...(line.paragraph !== undefined ? { paragraph: line.paragraph } : {}),
+        y: Math.min(1, Math.max(0, y)),
+        offset,
+      });
+      offset += line.text.length + 1;
+    });
+    for (const table of page.tables) {
+      for (const row of table.rows) {
+        for (const cell of row) {
+          if (!cell.ref) continue;
+          const key = `${page.number}:${cell.row}`;
+          cells.set(key, [...(cells.get(key) ?? []), cell]);
+        }
+      }
+    }
+  }
+  return {
+    lines,
+    tables: document.pages.flatMap((p) => p.tables.map((table) => ({ table, page: p.number }))),
+    text: lines.map((l) => l.text).join('\n'),
+    pageCount: document.pages.length,
+    cells,
+  };
+}
+
+/** The line holding a character offset of DocumentView.text. */
+export function lineAt(view: DocumentView, offset: number): ViewLine {
+  let lo = 0;
+  let hi = view.lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (view.lines[mid]!.offset <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return view.lines[lo]!;
+}

@@ -1,0 +1,80 @@
+import type { Token } from './document-view.ts';
+import type { FieldProfile } from './field-profile.ts';
+
+export interface LabelHit {
+  score: number;
+  /** Character offsets of the label in its text. */
+  start: number;
+  end: number;
+  /** Index of the label's first token. */
+  tokenIndex: number;
+}
+
+/**
+ * Where a text names the field, and how surely: the field's own name or alias (1.0), a synonym of
+ * its concept (0.85), or mostly words of its description (≤ 0.6). A label buried deep in a long
+ * sentence is prose, not a label, and counts less.
+ */
+export function findLabel(tokens: Token[], profile: FieldProfile, text = ''): LabelHit | null {
+  let best: LabelHit | null = null;
+  const consider = (score: number, from: number, length: number) => {
+    const buried = from > 6 && tokens.length > 14 ? 0.5 : 1;
+    const hit = {
+      score: score * buried,
+      start: tokens[from]!.start,
+      end: tokens[from + length - 1]!.end,
+      tokenIndex: from,
+    };
+    if (!best || hit.score > best.score || (hit.score === best.score && hit.start < best.start)) best = hit;
+  };
+  const phrases = [
+    ...profile.labels.map((phrase) => ({
+      phrase,
+      weight: phrase.every((w) => profile.nameWords.has(w)) ? 1 : 0.85,
+    })),
+    ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.45 })),
+    ...profile.parentLabels.map((phrase) => ({ phrase, weight: 0.75 })),
+  ];
+  for (const { phrase, weight } of phrases) {
+    const scaled = weight * Math.min(1, 0.75 + 0.12 * phrase.length);
+    for (let i = 0; i + phrase.length <= tokens.length; i++) {
+      let match = true;
+      for (let j = 0; j < phrase.length && match; j++) match = tokens[i + j]!.word === phrase[j];
+      if (match) consider(scaled, i, phrase.length);
+    }
+  }
+  const overlap = leadingLabelOverlap(tokens, text, profile);
+  if (overlap && (!best || overlap.score > (best as LabelHit).score))
+    consider(overlap.score, 0, overlap.length);
+  return best;
+}
+
+const FUNCTION_WORDS = new Set(['of', 'the', 'for', 'to', 'a', 'an', 'and', 'by', 'in', 'on', 'at']);
+
+/**
+ * "Bill no.: …" for a field named bill_reference: the words before a colon, scored by how many
+ * belong to the field's name (fully) or description (partly), and how much of the name they cover.
+ */
+function leadingLabelOverlap(
+  tokens: Token[],
+  text: string,
+  profile: FieldProfile,
+): { score: number; length: number } | null {
+  const colon = text.search(/[:：]/);
+  if (colon < 1 || colon > 60) return null;
+  const label = tokens.filter((t) => t.end <= colon && !FUNCTION_WORDS.has(t.word));
+  if (label.length === 0 || label.length > 6) return null;
+  let fromName = 0;
+  let fromDescription = 0;
+  for (const t of label) {
+    if (profile.nameWords.has(t.word)) fromName++;
+    else if (profile.descriptionWords.has(t.word)) fromDescription++;
+  }
+  if (fromName === 0) return null;
+  const precision = (fromName + 0.6 * fromDescription) / label.length;
+  const recall = fromName / Math.max(1, profile.nameWords.size);
+  // A word foreign to the field ("issue" in "Date of issue" for a due date) names something else.
+  const foreign = fromName + fromDescription < label.length ? 0.7 : 1;
+  const score = (0.55 * precision + 0.45 * Math.max(recall, fromDescription > 0 ? 0.5 : 0)) * foreign;
+  return { score: Math.min(0.9, score), length: label.length };
+}

@@ -1,0 +1,83 @@
+import type { FieldValue } from '../../fields/field.ts';
+import { cleanString, coerceScalar, type TypingHints } from '../../fields/typing/index.ts';
+import {
+  type EntitySpan,
+  findDurations,
+  findEmails,
+  findIbans,
+  findLocations,
+  findOrganizations,
+  findPersons,
+  findPhones,
+  findUrls,
+  findVatNumbers,
+} from '../recognizers/index.ts';
+import type { FieldProfile, ValueKind } from './field-profile.ts';
+
+export interface ReadValue {
+  value: FieldValue;
+  /** Offsets of the value in the text read. */
+  start: number;
+  end: number;
+  /** How well the text fits the field's kind, 0–1. */
+  fit: number;
+}
+
+const RECOGNIZERS: Partial<Record<ValueKind, (text: string) => EntitySpan[]>> = {
+  organization: findOrganizations,
+  person: findPersons,
+  location: findLocations,
+  duration: findDurations,
+  email: findEmails,
+  phone: findPhones,
+  url: findUrls,
+  iban: findIbans,
+  vat: findVatNumbers,
+  party: (text) => [...findOrganizations(text), ...findPersons(text)].sort((a, b) => a.start - b.start),
+};
+
+export function recognize(kind: ValueKind, text: string): EntitySpan[] {
+  return RECOGNIZERS[kind]?.(text) ?? [];
+}
+
+/** Separators between a label and its value. */
+const LEAD = /^[\s:：#.=\-–—>|]*(?:is\s+|are\s+)?/i;
+
+/** The first column of what follows a label: text up to a wide gap, which starts another column. */
+function firstColumn(text: string): string {
+  return text.split(/\t|\s{3,}/)[0] ?? '';
+}
+
+/**
+ * The field's value in text that follows its label, typed by the field; null when the text holds no
+ * value of the field's type (a date field after "Date:" with no date is not answered).
+ */
+export function readValue(profile: FieldProfile, text: string, hints: TypingHints): ReadValue | null {
+  const lead = text.match(LEAD)?.[0].length ?? 0;
+  const rest = text.slice(lead);
+  if (rest.trim() === '') return null;
+  const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
+  if (field.kind === 'object' || field.kind === 'array') return null;
+  if (field.kind !== 'string') {
+    const value = coerceScalar(field, rest, hints);
+    return value === null ? null : { value, start: lead, end: text.length, fit: 1 };
+  }
+  if (profile.kind !== 'text' && profile.kind !== 'postal_address') {
+    const span = recognize(profile.kind, rest)[0];
+    if (span && span.start < 40)
+      return {
+        value: span.value,
+        start: lead + span.start,
+        end: lead + span.end,
+        fit: 0.6 + 0.4 * span.confidence,
+      };
+    if (profile.kind !== 'organization' && profile.kind !== 'person' && profile.kind !== 'party') return null;
+  }
+  const column = firstColumn(rest);
+  const value = cleanString(column.replace(/[\s,;:.]+$/, ''));
+  if (value === null || !/[\p{L}\p{N}]/u.test(value) || value.length > 200) return null;
+  // A name is short and starts with a capital or a digit; a sentence is not a name.
+  if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > 8))
+    return null;
+  return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.6 };
+}

@@ -1,0 +1,40 @@
+/** Lower case, no accents, no punctuation; a plural "s" dropped so "totals" meets "total". */
+export function normaliseWord(word: string): string {
+  const w = word
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}#]/gu, '');
+  return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
+}
+
+/** "invoiceNumber", "invoice_number", "Invoice no." → ["invoice", "number"]. */
+export function words(text: string): string[] {
+  return text
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .split(/[\s_\-./:;,()[\]{}"'!?]+/u)
+    .map(canonicalWord)
+    .filter(Boolean);
+}
+
+/** A word as labels are compared: normalised, with its common abbreviation expanded. */
+export function canonicalWord(word: string): string {
+  const w = normaliseWord(word);
+  return ABBREVIATIONS[w] ?? w;
+}
+
+/** Short forms a label uses for a word of a field name. */
+const ABBREVIATIONS: Record<string, string> = {
+  no: 'number',
+  nr: 'number',
+  num: 'number',
+  '#': 'number',
+  qty: 'quantity',
+  amt: 'amount',
+  dt: 'date',
+  addr: 'address',
+  tel: 'phone',
+  ref: 'reference',
+  inv: 'invoice',
+  acct: 'account',
+};

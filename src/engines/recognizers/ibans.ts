@@ -1,0 +1,76 @@
+/**
+ * International bank account numbers, printed compact or in groups of four ("DE89 3704 0044 0532
+ * 0130 00"). Only numbers of their country's length that pass the mod-97 check are reported.
+ */
+import lengths from './data/iban-lengths.json' with { type: 'json' };
+import { type EntitySpan, entity } from './types.ts';
+
+const LENGTHS = new Map(Object.entries(lengths));
+
+export function findIbans(text: string): EntitySpan[] {
+  const spans: EntitySpan[] = [];
+  let i = 0;
+  while (i < text.length - 3) {
+    const found = startsIban(text, i) ? ibanAt(text, i) : null;
+    if (found) {
+      spans.push(found);
+      i = found.end;
+    } else i++;
+  }
+  return spans;
+}
+
+function startsIban(text: string, i: number): boolean {
+  return (
+    isUpper(text, i) &&
+    isUpper(text, i + 1) &&
+    isDigit(text, i + 2) &&
+    isDigit(text, i + 3) &&
+    !isAlnum(text, i - 1)
+  );
+}
+
+/** Reads exactly the country's length of characters, letting single spaces stand between them. */
+function ibanAt(text: string, start: number): EntitySpan | null {
+  const length = LENGTHS.get(text.slice(start, start + 2));
+  if (!length) return null;
+  let compact = '';
+  let i = start;
+  while (i < text.length && compact.length < length) {
+    if (isAlnum(text, i)) {
+      compact += text[i]!.toUpperCase();
+      i++;
+    } else if (text[i] === ' ' && isAlnum(text, i + 1) && compact.length % 4 === 0) i++;
+    else break;
+  }
+  if (compact.length !== length || isAlnum(text, i)) return null;
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact) || mod97(compact) !== 1) return null;
+  return entity(text, start, i, compact, 0.95, 'iban');
+}
+
+/** The IBAN check: move the first four characters to the end, letters to 10–35, remainder mod 97. */
+function mod97(iban: string): number {
+  const moved = iban.slice(4) + iban.slice(0, 4);
+  let rest = 0;
+  for (const ch of moved) {
+    const code = ch.charCodeAt(0);
+    const value = code >= 65 ? code - 55 : code - 48;
+    rest = value >= 10 ? (rest * 100 + value) % 97 : (rest * 10 + value) % 97;
+  }
+  return rest;
+}
+
+function isUpper(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 65 && c <= 90;
+}
+
+function isDigit(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c >= 48 && c <= 57;
+}
+
+function isAlnum(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}

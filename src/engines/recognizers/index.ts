@@ -1,0 +1,16 @@
+/**
+ * Entity recognizers: pure, linear-time functions from text to typed spans (organizations, persons,
+ * places, durations, contact and bank details), shared by the offline extraction engines.
+ */
+export { findDurations } from './durations.ts';
+export { findEmails } from './emails.ts';
+export { findIbans } from './ibans.ts';
+export { findLocations } from './locations.ts';
+export { findOrganizations } from './organizations.ts';
+export { findPersons } from './persons.ts';
+export { findPhones } from './phones.ts';
+export { findPostalAddresses } from './postal-addresses.ts';
+export { recognizeAll } from './recognize-all.ts';
+export type { AddressBlock, EntityKind, EntitySpan } from './types.ts';
+export { findUrls } from './urls.ts';
+export { findVatNumbers } from './vat-numbers.ts';

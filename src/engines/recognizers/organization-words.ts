@@ -1,0 +1,31 @@
+/** The word lists behind organization names, built once from data/organization-words.json. */
+import words from './data/organization-words.json' with { type: 'json' };
+import { PhraseTrie } from './phrase-trie.ts';
+
+export interface Suffix {
+  /** A trade word ("Trading", "Enterprise") rather than a legal form ("Inc.", "Sdn. Bhd."). */
+  weak: boolean;
+}
+
+function build(): PhraseTrie<Suffix> {
+  const trie = new PhraseTrie<Suffix>();
+  for (const s of words.businessSuffixes) trie.add(s, { weak: true });
+  for (const s of words.legalSuffixes) trie.add(s, { weak: false });
+  return trie;
+}
+
+export const SUFFIXES = build();
+
+/** Legal forms written as one word ("inc", "ltd"): a name never runs back through one of them. */
+export const SUFFIX_WORDS = new Set(
+  words.legalSuffixes.filter((s) => /^[\p{L}]+\.?$/u.test(s)).map((s) => s.replace('.', '').toLowerCase()),
+);
+
+/** Words that open a Malay or Indonesian shop name: "KEDAI PAPAN ...", "RESTORAN ...". */
+export const NAME_PREFIXES = new Set(words.namePrefixes.map((w) => w.toLowerCase()));
+
+/** Lower-case words and signs that may stand inside a name: "Leonard Green and Partners", "Smith & Co". */
+export const CONNECTORS = new Set(words.connectors);
+
+/** Capitalised words that end a name when reading back from its suffix ("Between", "WHEREAS", "Invoice"). */
+export const NOT_IN_NAME = new Set(words.notInName);

@@ -1,0 +1,228 @@
+/**
+ * Organization names, found from their legal form: read back from "Inc.", "GmbH", "Sdn. Bhd." over
+ * capitalised words ("Kite Pharma, Inc.", "SYL ROASTED DELIGHTS SDN. BHD."). Trade words such as
+ * "Trading" or "Enterprise" count too, with less confidence; a Malay shop-name opener ("KEDAI",
+ * "RESTORAN") starts a name that runs to the end of its line.
+ */
+import { isLetterAt } from '../../fields/typing/text.ts';
+import { CONNECTORS, NAME_PREFIXES, NOT_IN_NAME, SUFFIX_WORDS, SUFFIXES } from './organization-words.ts';
+import { isAllCaps, isCapitalized, isPunct, isTitleCase, type Token, tokenize } from './tokens.ts';
+import { type EntitySpan, entity } from './types.ts';
+
+/** Names longer than this (in tokens) are not read back further: keeps the scan linear. */
+const MAX_NAME_TOKENS = 14;
+/** A line at least this long was wrapped prose, so a name may continue across its break. */
+const PROSE_LINE = 40;
+
+export function findOrganizations(text: string): EntitySpan[] {
+  return scanOrganizations(text, tokenize(text));
+}
+
+export function scanOrganizations(text: string, tokens: Token[]): EntitySpan[] {
+  const spans: EntitySpan[] = [];
+  // Index of the first token a new name may use: names never overlap.
+  let floor = 0;
+  let i = 0;
+  while (i < tokens.length) {
+    const found = suffixedAt(text, tokens, i, floor) ?? prefixedAt(text, tokens, i);
+    if (found) {
+      spans.push(found.span);
+      floor = found.next;
+      i = found.next;
+    } else i++;
+  }
+  return spans;
+}
+
+interface Found {
+  span: EntitySpan;
+  next: number;
+}
+
+interface Chain {
+  first: number;
+  last: number;
+  weak: boolean;
+}
+
+function suffixedAt(text: string, tokens: Token[], i: number, floor: number): Found | null {
+  const chain = suffixChain(tokens, i);
+  if (!chain) return null;
+  const after = tokens[chain.last + 1];
+  // "Limited Warranty", "Insider Trading Policy": a word followed by more capitals is not a name's end.
+  if (isCommonWord(tokens[chain.last]!) && isCapitalized(after) && after!.gap !== 'line') return null;
+  if (
+    chain.weak &&
+    ((isCapitalized(after) && after!.gap !== 'line') || legalFormAhead(tokens, chain.last + 1))
+  ) {
+    return null;
+  }
+  const last = beforeSuffix(tokens, chain);
+  // "the Company", "President of the Company": a defined term, not a name.
+  if (tokens[last]?.lower === 'the' || tokens[last]?.lower === 'of') return null;
+  const first = nameStart(tokens, last, floor);
+  if (first === null) return null;
+  let breaks = 0;
+  for (let k = first + 1; k <= chain.last; k++) if (tokens[k]!.gap === 'line') breaks++;
+  // A name read across line breaks may have picked up a heading or a label above it.
+  const confidence = Math.max(0.3, Math.round(((chain.weak ? 0.6 : 0.9) - 0.1 * breaks) * 100) / 100);
+  const start = tokens[first]!.start;
+  const end = tokens[chain.last]!.end;
+  const span = entity(text, start, end, oneLine(text.slice(start, end)), confidence, 'organization');
+  return { span, next: chain.last + 1 };
+}
+
+/** Suffixes in a row make one: "Co., Ltd.", "CO. (M) BHD", "Holdings Inc". */
+function suffixChain(tokens: Token[], i: number): Chain | null {
+  const match = SUFFIXES.matchAt(tokens, i);
+  if (!match) return null;
+  const chain: Chain = { first: i, last: match.last, weak: match.value.weak };
+  for (;;) {
+    let k = chain.last + 1;
+    if (isPunct(tokens[k], ',')) k++;
+    k = regionEnd(tokens, k) ?? k;
+    const more = tokens[k]?.gap === 'line' ? null : SUFFIXES.matchAt(tokens, k);
+    if (!more) return chain;
+    chain.last = more.last;
+    chain.weak &&= more.value.weak;
+  }
+}
+
+/** "Limited", "Company": legal forms that are also words, as in "Limited Warranty" or "Company Secretary". */
+function isCommonWord(t: Token): boolean {
+  return t.kind === 'word' && t.text.length >= 5 && isTitleCase(t);
+}
+
+/** "Blue Bay Holdings and Investments Ltd.": the trade word is inside a name that a legal form ends. */
+function legalFormAhead(tokens: Token[], k: number): boolean {
+  for (let j = k; j < tokens.length && j - k < 5; j++) {
+    const t = tokens[j]!;
+    if (t.gap === 'line') return false;
+    const match = SUFFIXES.matchAt(tokens, j);
+    if (match && !match.value.weak) return true;
+    if (!isCapitalized(t) && !isPunct(t, '&') && !(t.kind === 'word' && CONNECTORS.has(t.lower)))
+      return false;
+  }
+  return false;
+}
+
+/** "(M)", "(KL)", "(Asia)": a short parenthesised word marks a company's country or branch. */
+function regionEnd(tokens: Token[], k: number): number | null {
+  const word = tokens[k + 1];
+  if (!isPunct(tokens[k], '(') || !isPunct(tokens[k + 2], ')')) return null;
+  return isCapitalized(word) && word!.text.length <= 12 ? k + 3 : null;
+}
+
+/**
+ * The token index just before a suffix, past a region marker or a comma in front of it: "Acme, Inc."
+ * but not "Salary Continuation, Company", where a list goes on.
+ */
+function beforeSuffix(tokens: Token[], chain: Chain): number {
+  const first = chain.first;
+  let k = first - 1;
+  if (isPunct(tokens[k], ')') && isPunct(tokens[k - 2], '(') && isCapitalized(tokens[k - 1])) k -= 3;
+  if (isPunct(tokens[k], ',') && !chain.weak && tokens[first]!.lower !== 'company') k--;
+  return k;
+}
+
+/** The first token of the name that ends at tokens[last], or null when no capitalised word is there. */
+function nameStart(tokens: Token[], last: number, floor: number): number | null {
+  let first = last + 1;
+  let words = 0;
+  for (let k = last; k >= floor && last - k < MAX_NAME_TOKENS; k--) {
+    const t = tokens[k]!;
+    if (k < last && tokens[k + 1]!.gap === 'line' && !proseBreak(t)) break;
+    const take = partOfName(tokens, k, last);
+    if (take === 'stop') break;
+    if (take === 'word') words++;
+    first = k;
+  }
+  // Connectors, stray dots and numbers in prose do not open a name: "and Gilead Sciences" → "Gilead Sciences".
+  while (first <= last && !opensName(tokens, first, last)) first++;
+  const hasWord = tokens.slice(first, last + 1).some(isNameWord);
+  return first <= last && words > 0 && hasWord ? first : null;
+}
+
+/** A word that can carry a name: not "The", not a list numeral such as "III", not a code ("13D"). */
+function isNameWord(t: Token): boolean {
+  return (
+    t.kind === 'word' && isLetterAt(t.text, 0) && isCapitalized(t) && t.lower !== 'the' && !ROMAN.test(t.text)
+  );
+}
+
+const ROMAN = /^[IVXivx]{1,4}$/;
+
+function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' | 'stop' {
+  const t = tokens[k]!;
+  if (t.kind === 'num') return t.text.length <= 4 ? 'joint' : 'stop';
+  if (t.kind === 'punct') {
+    if (t.text === '&' || t.text === '+') return separatesNames(tokens, k, last) ? 'stop' : 'joint';
+    if (t.text === '.') return isAbbreviation(tokens[k - 1], t) ? 'joint' : 'stop';
+    return 'stop';
+  }
+  if (NOT_IN_NAME.has(t.lower)) return 'stop';
+  if (k < last && SUFFIX_WORDS.has(t.lower)) return 'stop';
+  if (isCapitalized(t)) return 'word';
+  if (!CONNECTORS.has(t.lower)) return 'stop';
+  return t.lower === 'and' && separatesNames(tokens, k, last) ? 'stop' : 'joint';
+}
+
+/**
+ * "High Speed Net Solutions and R. J. Seifert Enterprises" names two parties; "Leonard Green and
+ * Partners LP" one. An "and" starts a new name when an initial or "the" follows it, or more than two
+ * words do.
+ */
+function separatesNames(tokens: Token[], k: number, last: number): boolean {
+  const next = tokens[k + 1];
+  if (next && next.kind === 'word' && next.text.length === 1 && isPunct(tokens[k + 2], '.')) return true;
+  if (next?.lower === 'the') return true;
+  let words = 0;
+  for (let j = k + 1; j <= last; j++) if (tokens[j]!.kind === 'word') words++;
+  return words > 2;
+}
+
+/** "R. J.", "MR. D.I.Y.", "St.": a dot after an initial or a short capitalised word is not a full stop. */
+function isAbbreviation(word: Token | undefined, dot: Token): boolean {
+  if (word?.kind !== 'word' || dot.gap !== 'none' || !isCapitalized(word)) return false;
+  return word.text.length === 1 || (word.text.length <= 3 && (isAllCaps(word) || word.text.length === 2));
+}
+
+/** A number opens a name only among capitals ("99 SPEED MART"), not in prose ("dated 2019 Acme Inc."). */
+function opensName(tokens: Token[], first: number, last: number): boolean {
+  const t = tokens[first]!;
+  if (t.kind === 'punct') return false;
+  if (t.kind === 'word') return isCapitalized(t);
+  const word = tokens.slice(first + 1, last + 1).find((w) => w.kind === 'word');
+  return isAllCaps(word);
+}
+
+/** Whether a name read backwards may go on past the end of the line this token ends. */
+function proseBreak(t: Token): boolean {
+  if (isPunct(t, ',&') || (t.kind === 'word' && CONNECTORS.has(t.lower))) return true;
+  return t.end - t.lineStart >= PROSE_LINE;
+}
+
+/** "KEDAI PAPAN YEW CHUAN": a shop-name opener at the start of a line, then capitalised words to its end. */
+function prefixedAt(text: string, tokens: Token[], i: number): Found | null {
+  const open = tokens[i]!;
+  if (!NAME_PREFIXES.has(open.lower) || !isCapitalized(open) || (i > 0 && open.gap !== 'line')) return null;
+  let last = i;
+  for (let k = i + 1; k < tokens.length && k - i < MAX_NAME_TOKENS; k++) {
+    const t = tokens[k]!;
+    if (t.gap === 'line') break;
+    const joint = t.kind === 'num' || isPunct(t, '&.-') || (t.kind === 'word' && CONNECTORS.has(t.lower));
+    if (!joint && !isCapitalized(t)) break;
+    if (isCapitalized(t) || t.kind === 'num') last = k;
+  }
+  if (last === i || isTitleCase(open) !== isTitleCase(tokens[last])) return null;
+  const start = open.start;
+  const end = tokens[last]!.end;
+  return {
+    span: entity(text, start, end, oneLine(text.slice(start, end)), 0.6, 'organization'),
+    next: last + 1,
+  };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

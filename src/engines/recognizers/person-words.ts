@@ -1,0 +1,15 @@
+/** The word lists behind person names, built once from data/person-words.json. */
+import words from './data/person-words.json' with { type: 'json' };
+
+export const HONORIFICS = new Set(words.honorifics);
+/** Labels that introduce a name when a colon follows: "Name:", "By:", "Attn:", "Bill to:". */
+export const LABELS = new Set(words.labels);
+/** Roles given in parentheses or after a comma that make the name before them a person's. */
+export const ROLES = new Set(words.roles);
+export const PARTICLES = new Set(words.particles);
+export const GENERATIONAL = new Set(words.generational);
+/** Capitalised words that are not parts of names: contract vocabulary, months, receipts' labels. */
+export const NOT_NAMES = new Set(words.notNames);
+
+/** Endings of English nouns and adjectives that names do not have: "Obligations", "Injunctive". */
+export const NOUN_ENDINGS = words.nounEndings;

@@ -1,0 +1,213 @@
+/**
+ * Postal addresses as blocks of lines: a receipt's "NO. 5, JALAN MAJU 3," / "TAMAN SERI," / "47400
+ * PETALING JAYA" or an invoice's "12 Harbour Road" / "Springfield, IL 62701"; and an address written
+ * inside a sentence of a contract ("… at 10 Oak Avenue, Springfield, IL 62701 (…)").
+ */
+import {
+  ADDRESS_LABELS,
+  AU_STATES,
+  LINE_BREAKERS,
+  PLACE_WORDS,
+  STREET_PHRASES,
+  STREET_WORDS,
+} from './address-words.ts';
+import { PLACES, STATE_CODES } from './gazetteer.ts';
+import { scanOrganizations } from './organizations.ts';
+import { isCapitalized, isPunct, type Token, tokenize } from './tokens.ts';
+import type { AddressBlock } from './types.ts';
+
+/** Lines in one address block at most: more is a list of branches or a page of text. */
+const MAX_BLOCK_LINES = 6;
+/** Lower-case words from which a line is running text rather than an address line. */
+const PROSE_WORDS = 4;
+/** Tokens an address inside a sentence may span. */
+const MAX_INLINE_TOKENS = 18;
+
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/;
+const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z] ?\d[A-Z]\d\b/;
+const ZIP = /^\d{5}(?:-\d{4})?$/;
+const AMOUNT = /\d[.,]\d\d(?!\d)/;
+
+interface LineInfo {
+  score: number;
+  /** Where the address starts in the line, past a label such as "Address:". */
+  from: number;
+  breaker: boolean;
+  prose: boolean;
+}
+
+export function findPostalAddresses(lines: string[]): AddressBlock[] {
+  const infos = lines.map(analyse);
+  const blocks: AddressBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const block = blockAt(lines, infos, i);
+    if (block) {
+      blocks.push(block);
+      i = block.endLine + 1;
+      continue;
+    }
+    const inline = infos[i]!.prose ? inlineAt(lines, i) : null;
+    if (inline) {
+      blocks.push(inline);
+      i = inline.endLine + 1;
+    } else i++;
+  }
+  return blocks;
+}
+
+function isAddressLine(info: LineInfo): boolean {
+  return info.score >= 1 && !info.breaker && !info.prose;
+}
+
+function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBlock | null {
+  if (!isAddressLine(infos[first]!)) return null;
+  let last = first;
+  while (last + 1 < lines.length && last + 1 - first < MAX_BLOCK_LINES && isAddressLine(infos[last + 1]!))
+    last++;
+  const slice = infos.slice(first, last + 1);
+  const total = slice.reduce((sum, info) => sum + info.score, 0);
+  if (!slice.some((info) => info.score >= 2) && total < 3) return null;
+  const parts = lines.slice(first, last + 1).map((line, k) => line.slice(slice[k]!.from).trim());
+  const value = parts.reduce((joined, part) => {
+    if (!joined) return part;
+    return joined.endsWith(',') ? `${joined} ${part}` : `${joined}, ${part}`;
+  }, '');
+  const confidence = Math.min(0.95, 0.3 + 0.12 * total);
+  return { startLine: first, endLine: last, value, confidence: round(confidence) };
+}
+
+function analyse(line: string): LineInfo {
+  const tokens = tokenize(line);
+  const from = labelEnd(tokens);
+  const body = from > 0 ? tokens.filter((t) => t.start >= from) : tokens;
+  const info: LineInfo = { score: 0, from, breaker: isBreaker(line, body), prose: isProse(body) };
+  if (info.breaker || body.length === 0) return info;
+  const street = hasStreetWord(body);
+  const number = body.some((t) => t.kind === 'num' || (t.kind === 'word' && /^\d/.test(t.text)));
+  if (hasPostcode(line, body)) info.score += 2;
+  if (street) info.score += number ? 2 : 1.5;
+  if (hasPlace(body)) info.score += 1;
+  if (!street && number && /^\d/.test(body[0]!.text)) info.score += 0.5;
+  return info;
+}
+
+/** "Address:", "Alamat :" at the line's start: the address begins after it. */
+function labelEnd(tokens: Token[]): number {
+  const first = tokens[0];
+  if (first?.kind !== 'word' || !ADDRESS_LABELS.has(first.lower)) return 0;
+  const colon = tokens[1];
+  return isPunct(colon, ':') ? colon!.end : 0;
+}
+
+function isBreaker(line: string, tokens: Token[]): boolean {
+  const first = tokens.find((t) => t.kind !== 'punct');
+  if (first && LINE_BREAKERS.has(first.lower)) return true;
+  if (line.includes('@') || /https?:|www\./i.test(line)) return true;
+  // "(Co. Reg. No: 123456-X)": a parenthesised line is a note under a name.
+  const trimmed = line.trim();
+  if (trimmed.startsWith('(') && trimmed.endsWith(')')) return true;
+  // The shop's name sits right above its address: a line with a legal form is a name, not an address.
+  return scanOrganizations(line, tokens).some((org) => org.confidence >= 0.8);
+}
+
+function isProse(tokens: Token[]): boolean {
+  let lower = 0;
+  for (const t of tokens) if (t.kind === 'word' && t.text === t.lower && t.text.length > 1) lower++;
+  return lower >= PROSE_WORDS;
+}
+
+/** A capitalised street word ("Road", "JALAN"); "No" only before a number ("No. 5", "NO.53"). */
+function hasStreetWord(tokens: Token[]): boolean {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind !== 'word' || !isCapitalized(t)) continue;
+    if (t.lower === 'no') {
+      const next = isPunct(tokens[k + 1], '.:') ? tokens[k + 2] : tokens[k + 1];
+      if (next && /^\d/.test(next.text)) return true;
+      continue;
+    }
+    if (STREET_WORDS.has(t.lower) || STREET_PHRASES.matchAt(tokens, k)) return true;
+  }
+  return false;
+}
+
+/** A five-digit or ZIP+4 code next to a place word, a UK or Canadian postcode, "Singapore 123456", "NSW 2000". */
+function hasPostcode(line: string, tokens: Token[]): boolean {
+  if (UK_POSTCODE.test(line) || CA_POSTCODE.test(line)) return true;
+  const worded = tokens.some((t) => t.kind === 'word' && isCapitalized(t) && t.text.length > 1);
+  if (!worded || AMOUNT.test(line)) return false;
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind !== 'num') continue;
+    const before = tokens[k - 1];
+    if (ZIP.test(t.text) && !isPunct(before, '-/:#')) return true;
+    if (t.text.length === 6 && before?.lower === 'singapore') return true;
+    if (t.text.length === 4 && before && AU_STATES.has(before.text)) return true;
+  }
+  return false;
+}
+
+function hasPlace(tokens: Token[]): boolean {
+  for (let k = 0; k < tokens.length; k++) {
+    if (PLACES.matchAt(tokens, k) || PLACE_WORDS.matchAt(tokens, k)) return true;
+    const t = tokens[k]!;
+    if (t.text.length === 2 && STATE_CODES.has(t.text) && ZIP.test(tokens[k + 1]?.text ?? '')) return true;
+  }
+  return false;
+}
+
+/**
+ * An address inside running text: a number, then a capitalised street word within four words, then
+ * capitalised words, numbers and commas up to a postcode or a place. The sentence may wrap onto the
+ * next line, so that line is read along.
+ */
+function inlineAt(lines: string[], i: number): AddressBlock | null {
+  const hasNext = i + 1 < lines.length;
+  const joined = hasNext ? `${lines[i]} ${lines[i + 1]}` : lines[i]!;
+  const tokens = tokenize(joined);
+  for (let k = 0; k < tokens.length; k++) {
+    if (!startsStreetNumber(tokens, k)) continue;
+    const end = inlineEnd(tokens, k);
+    if (end === null) continue;
+    const start = tokens[k]!.start;
+    const stop = tokens[end]!.end;
+    const value = joined.slice(start, stop);
+    if (start >= lines[i]!.length) return null;
+    const endLine = hasNext && stop > lines[i]!.length ? i + 1 : i;
+    return { startLine: i, endLine, value, confidence: 0.8 };
+  }
+  return null;
+}
+
+function startsStreetNumber(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!;
+  if (t.kind !== 'num' && !(t.kind === 'word' && /^\d+[A-Za-z]?$/.test(t.text))) return false;
+  for (let j = k + 1; j <= k + 4 && j < tokens.length; j++) {
+    const w = tokens[j]!;
+    if (w.kind !== 'word' || !isCapitalized(w)) return false;
+    if (STREET_WORDS.has(w.lower) && w.lower !== 'no') return j > k + 1 || w.lower !== 'section';
+  }
+  return false;
+}
+
+/** The token index where an inline address ends (a postcode or place), or null when it has none. */
+function inlineEnd(tokens: Token[], k: number): number | null {
+  let end: number | null = null;
+  for (let j = k + 1; j < tokens.length && j - k < MAX_INLINE_TOKENS; j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'punct' && !isPunct(t, ',.#-')) break;
+    if (t.kind === 'word' && !isCapitalized(t)) break;
+    const place = PLACES.matchAt(tokens, j);
+    if (t.kind === 'num' && ZIP.test(t.text) && j > k + 2) end = j;
+    else if (place) {
+      end = place.last;
+      j = place.last;
+    } else if (t.text.length === 2 && STATE_CODES.has(t.text) && isPunct(tokens[j - 1], ',')) end = j;
+  }
+  return end;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findPostalAddresses } from '../../src/engines/recognizers/index.ts';
+
+describe('findPostalAddresses', () => {
+  it('joins a receipt header address and leaves out the name, register and phone lines', () => {
+    const lines = [
+      'GOLDEN SPOON RESTAURANT SDN. BHD.',
+      '(Co. Reg. No: 123456-X)',
+      '12, JALAN MAJU 3/4,',
+      'TAMAN SERI INDAH,',
+      '47400 PETALING JAYA',
+      'TEL: 03-7722 1234',
+      'INVOICE NO: 1001',
+      'TOTAL 54.50',
+    ];
+    const [block, ...rest] = findPostalAddresses(lines);
+    assert.deepEqual(rest, []);
+    assert.ok(block);
+    assert.equal(block.startLine, 2);
+    assert.equal(block.endLine, 4);
+    assert.equal(block.value, '12, JALAN MAJU 3/4, TAMAN SERI INDAH, 47400 PETALING JAYA');
+    assert.ok(block.confidence >= 0.8);
+  });
+
+  it('reads a one-line address with glued commas', () => {
+    const lines = [
+      'KEDAI RUNCIT MAJU',
+      'NO.8,JALAN PERMAS 10/7, PERMAS JAYA, 81750 JOHOR BAHRU.',
+      'GST ID: 000123456789',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => [b.startLine, b.endLine, b.value]),
+      [[1, 1, 'NO.8,JALAN PERMAS 10/7, PERMAS JAYA, 81750 JOHOR BAHRU.']],
+    );
+  });
+
+  it('joins a US address over three lines with ", "', () => {
+    const lines = [
+      'Acme Widgets, Inc.',
+      '1200 Harbor Boulevard',
+      'Suite 300',
+      'Springfield, IL 62701',
+      'Phone: (555) 123-4567',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => [b.startLine, b.endLine, b.value]),
+      [[1, 3, '1200 Harbor Boulevard, Suite 300, Springfield, IL 62701']],
+    );
+  });
+
+  it('drops an "Address:" label and reads a UK postcode', () => {
+    const lines = ['Invoice to:', 'Address: 221B Baker Street', 'London NW1 6XE', 'United Kingdom'];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => b.value),
+      ['221B Baker Street, London NW1 6XE, United Kingdom'],
+    );
+  });
+
+  it('cuts an address out of a contract sentence that wraps onto the next line', () => {
+    const lines = [
+      'This Agreement is made between Acme Widgets, Inc., having a place of business at 2500 Ocean Avenue, Santa',
+      'Clara, CA 95050 ("Acme") and the other party who signs below.',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => [b.startLine, b.endLine, b.value]),
+      [[0, 1, '2500 Ocean Avenue, Santa Clara, CA 95050']],
+    );
+  });
+
+  const none: [string, string[]][] = [
+    ['item lines', ['Total 12345 apples', 'Qty 3 x 2.50']],
+    [
+      'a sentence about a court',
+      ['The parties agree that the Court of the State of New York shall have jurisdiction.'],
+    ],
+    ['contact lines', ['Tel: 03-7722 1234', 'Email: shop@example.com']],
+    ['nothing', []],
+    ['a lower-case phrase with street words', ['we will take the high road and close the park']],
+  ];
+  for (const [name, lines] of none) {
+    it(`finds no address in ${name}`, () => assert.deepEqual(findPostalAddresses(lines), []));
+  }
+});

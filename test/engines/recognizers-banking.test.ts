@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findIbans, findVatNumbers } from '../../src/engines/recognizers/index.ts';
+
+describe('findIbans', () => {
+  const cases: [string, string[]][] = [
+    ['IBAN: DE89 3704 0044 0532 0130 00 BIC: COBADEFFXXX', ['DE89370400440532013000']],
+    ['GB82WEST12345698765432', ['GB82WEST12345698765432']],
+    ['pay to GB82 WEST 1234 5698 7654 32.', ['GB82WEST12345698765432']],
+    ['FR14 2004 1010 0505 0001 3M02 606', ['FR1420041010050500013M02606']],
+    ['NL91ABNA0417164300', ['NL91ABNA0417164300']],
+    // One digit changed: the checksum fails.
+    ['DE89 3704 0044 0532 0130 01', []],
+    // One digit too many for a German IBAN.
+    ['DE89 3704 0044 0532 0130 0012', []],
+    ['XX12 3456 7890 1234', []],
+  ];
+  for (const [text, expected] of cases) {
+    it(`"${text}" → ${JSON.stringify(expected)}`, () => {
+      assert.deepEqual(
+        findIbans(text).map((s) => s.value),
+        expected,
+      );
+    });
+  }
+
+  it('spans exactly the printed IBAN', () => {
+    const text = 'IBAN GB82 WEST 1234 5698 7654 32, thanks';
+    const [span] = findIbans(text);
+    assert.ok(span);
+    assert.equal(span.text, 'GB82 WEST 1234 5698 7654 32');
+  });
+});
+
+describe('findVatNumbers', () => {
+  const cases: [string, string[]][] = [
+    ['VAT No: DE123456789', ['DE123456789']],
+    ['USt-IdNr.: DE 123 456 789', ['DE123456789']],
+    ['Our VAT number is GB123456789.', ['GB123456789']],
+    ['BTW NL123456789B01', ['NL123456789B01']],
+    ['GST Reg No : 001234567890', ['001234567890']],
+    ['GST ID: 000123456789 Invoice', ['000123456789']],
+    ['ABN 51 824 753 556', ['51824753556']],
+    ['ATU12345678 and FR12345678901', ['ATU12345678', 'FR12345678901']],
+    ['DE12345 too short', []],
+    ['VAT 10%', []],
+    ['Total incl. VAT 54.50', []],
+    ['GST: 6% SR', []],
+  ];
+  for (const [text, expected] of cases) {
+    it(`"${text}" → ${JSON.stringify(expected)}`, () => {
+      assert.deepEqual(
+        findVatNumbers(text).map((s) => s.value),
+        expected,
+      );
+    });
+  }
+
+  it('is surer after a label than from the format alone', () => {
+    const [labelled] = findVatNumbers('VAT: DE123456789');
+    const [bare] = findVatNumbers('ref DE123456789');
+    assert.ok(labelled && bare);
+    assert.ok(labelled.confidence > bare.confidence);
+  });
+});

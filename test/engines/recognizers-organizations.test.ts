@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { findOrganizations } from '../../src/engines/recognizers/index.ts';
+
+function values(text: string): string[] {
+  return findOrganizations(text).map((s) => s.value);
+}
+
+describe('findOrganizations', () => {
+  const found: [string, string[]][] = [
+    [
+      'This Agreement is entered into by Bluefin Robotics, Inc. and its affiliates.',
+      ['Bluefin Robotics, Inc.'],
+    ],
+    [
+      'between Acme Widgets, Inc., a Delaware corporation, and Beta Labs LLC.',
+      ['Acme Widgets, Inc.', 'Beta Labs LLC'],
+    ],
+    ['PARTIES:\nJohn Roe ("EMPLOYEE")\nand\nGLOBEX, Inc., divisions and affiliates', ['GLOBEX, Inc.']],
+    ['Harbor Lane and Partners LP shall pay the fee.', ['Harbor Lane and Partners LP']],
+    [
+      'Blue Bay Capital Holdings and Investments Ltd. (the "Buyer")',
+      ['Blue Bay Capital Holdings and Investments Ltd.'],
+    ],
+    [
+      'by and between Northwind Traders and R. J. Miller Enterprises.',
+      ['Northwind Traders', 'R. J. Miller Enterprises'],
+    ],
+    [
+      'TAX INVOICE\nGOLDEN SPOON RESTAURANT SDN. BHD.\n(Co. Reg. No: 123456-X)',
+      ['GOLDEN SPOON RESTAURANT SDN. BHD.'],
+    ],
+    ['MR. FIX-IT (M) SDN BHD\nLOT 12, JALAN 3', ['MR. FIX-IT (M) SDN BHD']],
+    ['SUNRISE CO. (M) BHD\n3RD FLOOR', ['SUNRISE CO. (M) BHD']],
+    ['99 BEST MART S/B\nNO 5 JALAN 2', ['99 BEST MART S/B']],
+    ['KWONG HING HARDWARE TRADING\nNO 4', ['KWONG HING HARDWARE TRADING']],
+    ['KEDAI RUNCIT MAJU JAYA\nNO 5, JALAN 3', ['KEDAI RUNCIT MAJU JAYA']],
+    ['Supplier: Deutsche Beispiel GmbH & Co. KG, Berlin', ['Deutsche Beispiel GmbH & Co. KG']],
+    ['Orion Data Systems Pte. Ltd. is registered in Singapore.', ['Orion Data Systems Pte. Ltd.']],
+    ['WHEREAS, Falcon Ridge Corp. desires to evaluate', ['Falcon Ridge Corp.']],
+    ['made between Redwood Pharma,\nInc., a company with offices in Texas', ['Redwood Pharma, Inc.']],
+    ['the products of The Coca-Cola Company are', ['The Coca-Cola Company']],
+    ['Escalade, Incorporated shall', ['Escalade, Incorporated']],
+    ['Lakeside Bancorp and Hill Street Plc', ['Lakeside Bancorp', 'Hill Street Plc']],
+  ];
+  for (const [text, expected] of found) {
+    it(`finds ${expected.join(' + ')}`, () => assert.deepEqual(values(text), expected));
+  }
+
+  const none: string[] = [
+    'The Company shall not disclose the information.',
+    'the Company shall not disclose the information.',
+    'a limited liability company organized under the laws of Delaware',
+    'This is our Insider Trading Policy.',
+    'The Limited Warranty covers parts only.',
+    'President of the Company and Board of the Company',
+    '(Co. Reg. No: 123456-X)',
+    'RICE 5 KG 12.90',
+  ];
+  for (const text of none) {
+    it(`finds no organization in "${text}"`, () => assert.deepEqual(values(text), []));
+  }
+
+  it('keeps the offsets and the text of each span', () => {
+    const text = 'Seller: Kestrel Marine Ltd, Dock 4';
+    const [span] = findOrganizations(text);
+    assert.ok(span);
+    assert.equal(text.slice(span.start, span.end), span.text);
+    assert.equal(span.kind, 'organization');
+  });
+
+  it('is surer of a legal form than of a trade word', () => {
+    const [legal] = findOrganizations('Kestrel Marine Ltd');
+    const [trade] = findOrganizations('Kestrel Marine Trading');
+    assert.ok(legal && trade);
+    assert.ok(legal.confidence > trade.confidence);
+  });
+});
