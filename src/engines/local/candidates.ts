@@ -128,6 +128,17 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
       }
     }
   }
+  // A document's own date is its first, at the head of its first page (a letter's date line).
+  const first = out[0];
+  if (
+    (kind === 'date' || kind === 'datetime') &&
+    profile.position === 'top' &&
+    first &&
+    first.line.page === 1 &&
+    first.line.y < 0.35
+  ) {
+    first.score += 0.15;
+  }
   if (profile.preferLargest && amounts.length > 0) {
     const largest = Math.max(...amounts.map((a) => a.value));
     for (const c of out) if (c.value === largest) c.score += 0.15;
@@ -150,9 +161,9 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
   const out: Candidate[] = [];
   const lower = view.text.toLowerCase();
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
-  for (const cue of profile.cues) {
-    const pattern = new RegExp(`\\b${cue.map(escape).join('\\W+')}\\b`, 'g');
-    const weight = Math.min(1, 0.55 + 0.12 * cue.length);
+  for (const { words: cue, weight } of profile.cues) {
+    // Cue words are stored normalised ("laws" → "law"): the text may have them in the plural.
+    const pattern = new RegExp(`\\b${cue.map((w) => `${escape(w)}s?`).join('\\W+')}\\b`, 'g');
     for (const m of lower.matchAll(pattern)) {
       const from = m.index + m[0].length;
       const window = view.text.slice(from, from + 300);
@@ -165,17 +176,19 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
           : field.kind === 'string'
             ? recognize(profile.kind, window)
             : [];
-      spans.slice(0, profile.field.kind === 'array' ? 4 : 1).forEach((span, i) => {
-        const distance = span.start / 300;
+      const taken = spans.slice(0, profile.field.kind === 'array' ? 4 : 1);
+      // Values one cue announces together ("between X and Y") stand together: the first one's distance counts.
+      const distance = (taken[0]?.start ?? 0) / 300;
+      for (const span of taken) {
         const line = lineAt(view, from + span.start);
         out.push({
           value: span.value,
-          score: weight * (1 - 0.6 * distance) * (1 - 0.1 * i) * POSITION_WEIGHT[profile.position](line.y),
+          score: weight * (1 - 0.6 * distance) * POSITION_WEIGHT[profile.position](line.y),
           source: 'prose',
           line,
           text: line.text,
         });
-      });
+      }
     }
   }
   return out;

@@ -12,7 +12,7 @@ interface Concept {
   kind?: string;
   position?: string;
   prefer?: string;
-  cues?: string[];
+  cues?: (string | { text: string; weight: number })[];
 }
 
 /** What the engine knows of a field before reading: the words that name it and what its value looks like. */
@@ -32,8 +32,8 @@ export interface FieldProfile {
   kind: ValueKind;
   position: PositionPrior;
   preferLargest: boolean;
-  /** Phrases (word sequences) that announce the value in running text. */
-  cues: string[][];
+  /** Phrases (word sequences) that announce the value in running text, with how surely they do (0–1). */
+  cues: { words: string[]; weight: number }[];
 }
 
 const STOPWORDS = new Set(
@@ -112,7 +112,13 @@ export function profileField(field: Field, parent?: Field): FieldProfile {
     kind: field.kind === 'string' || field.kind === 'array' ? declaredKind : 'text',
     position: (primary?.position as PositionPrior | undefined) ?? 'any',
     preferLargest: primary?.prefer === 'largest',
-    cues: dedupe(chosen.flatMap((c) => (c.cues ?? []).map(words))),
+    cues: chosen.flatMap((c) =>
+      (c.cues ?? []).map((cue) =>
+        typeof cue === 'string'
+          ? { words: words(cue), weight: Math.min(1, 0.55 + 0.12 * words(cue).length) }
+          : { words: words(cue.text), weight: cue.weight },
+      ),
+    ),
   };
 }
 

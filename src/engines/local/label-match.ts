@@ -19,8 +19,12 @@ export function findLabel(tokens: Token[], profile: FieldProfile, text = ''): La
   let best: LabelHit | null = null;
   const consider = (score: number, from: number, length: number) => {
     const buried = from > 6 && tokens.length > 14 ? 0.5 : 1;
+    // A label is set off from its value ("Total:", "Total   54.50", a short line); a word of the
+    // label's inside a sentence ("during the term of employment") is only a mention.
+    const after = text.slice(tokens[from + length - 1]!.end);
+    const setOff = text === '' || /^\s*[:：#=.\-–—|]|^\t|^ {2,}/.test(after) || tokens.length <= length + 4;
     const hit = {
-      score: score * buried,
+      score: score * buried * (setOff ? 1 : 0.65),
       start: tokens[from]!.start,
       end: tokens[from + length - 1]!.end,
       tokenIndex: from,

@@ -79,5 +79,5 @@ export function readValue(profile: FieldProfile, text: string, hints: TypingHint
   // A name is short and starts with a capital or a digit; a sentence is not a name.
   if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > 8))
     return null;
-  return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.6 };
+  return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }

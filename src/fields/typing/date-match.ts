@@ -90,11 +90,15 @@ function yearFirst(tokens: Token[], i: number): DateMatch | null {
   return day && withSpan(dateOrNull(year, month, Number(day.text)), i, d, 'year-name');
 }
 
-/** 3 March 2024, 3rd of March, 2024, 03-Mar-2024, 3. März 2024, 3 de marzo de 2024, 1er mars 2024, 3 Mar '24. */
+/**
+ * 3 March 2024, 3rd of March, 2024, 03-Mar-2024, 3. März 2024, 3 de marzo de 2024, 1er mars 2024,
+ * 3 Mar '24, and the legal "6th day of January, 2012".
+ */
 function dayFirst(tokens: Token[], i: number): DateMatch | null {
   let k = i + 1;
   const suffix = tokens[k];
   if (suffix?.kind === 'word' && !suffix.spaced && ORDINALS.has(suffix.text)) k++;
+  if (tokens[k]?.kind === 'word' && tokens[k]!.text.toLowerCase() === 'day') k++;
   k = skip(tokens, k, FILLERS, 3);
   const month = monthAt(tokens, k);
   if (!month) return null;
