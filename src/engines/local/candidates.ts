@@ -2,7 +2,7 @@ import { findDateSpans, findNumberSpans, parseInteger, type TypingHints } from '
 import { findPostalAddresses } from '../recognizers/index.ts';
 import type { Candidate } from './candidate.ts';
 import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
-import type { FieldProfile } from './field-profile.ts';
+import { conceptWords, type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel } from './label-match.ts';
 import { readValue, recognize } from './read-value.ts';
 
@@ -36,6 +36,11 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
           text: below.text,
         });
     }
+  }
+  if (profile.preferLargest) {
+    const amounts = out.map((c) => c.value).filter((v): v is number => typeof v === 'number');
+    const largest = Math.max(...amounts);
+    for (const c of out) if (c.value === largest) c.score = Math.min(1, c.score + 0.08);
   }
   return out;
 }
@@ -128,6 +133,10 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
       }
     }
   }
+  // A document that states one date only: that is its date.
+  if (profile.documentDate && new Set(out.map((c) => c.value)).size === 1) {
+    for (const c of out) c.score += 0.2;
+  }
   // A document's own date is its first, at the head of its first page (a letter's date line).
   const first = out[0];
   if (
@@ -198,6 +207,19 @@ function escape(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+const otherWordsCache = new WeakMap<FieldProfile, Set<string>>();
+
+/** Single words that name a concept other than the field's own: quantity, tax, cash… */
+function otherConceptWords(profile: FieldProfile): Set<string> {
+  let set = otherWordsCache.get(profile);
+  if (!set) {
+    const own = new Set(profile.labels.flat());
+    set = new Set(conceptWords(profile.concepts).filter((w) => !own.has(w)));
+    otherWordsCache.set(profile, set);
+  }
+  return set;
+}
+
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
@@ -229,4 +251,45 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     }
   }
   return out;
+}
+
+/**
+ * A total the document proves by its own arithmetic: cash tendered minus change given, or a stated
+ * amount equal to subtotal plus tax. OCR misreads one figure more often than three.
+ */
+export function arithmeticCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints, found: Candidate[]): Candidate[] {
+  if (!profile.preferLargest || (profile.field.kind !== 'double' && profile.field.kind !== 'integer')) return [];
+  const amountsFor = (concept: string) => {
+    const other = profileField({ ...profile.field, name: concept, description: '', aliases: [] });
+    return labelCandidates(view, other, hints).filter((c) => typeof c.value === 'number' && c.value > 0);
+  };
+  const out: Candidate[] = [];
+  const cash = amountsFor('cash');
+  const change = amountsFor('change');
+  for (const paid of cash) {
+    for (const back of change) {
+      const total = Math.round(((paid.value as number) - (back.value as number)) * 100) / 100;
+      if (total > 0 && back.line.id > paid.line.id && back.line.id - paid.line.id <= 4) {
+        out.push({ value: total, score: 0.72, source: 'label', line: paid.line, text: `${paid.text} / ${back.text}` });
+      }
+    }
+  }
+  const subtotals = amountsFor('subtotal');
+  const taxes = amountsFor('tax');
+  for (const c of found) {
+    if (typeof c.value !== 'number') continue;
+    const proven = subtotals.some((s) => taxes.some((t) => Math.abs((s.value as number) + (t.value as number) - (c.value as number)) < 0.011));
+    if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15) });
+  }
+  return out;
+}
+
+/** Two to eight words, mostly capital letters, few digits, no sentence: a shop's or a company's name. */
+function looksLikeHeading(text: string): boolean {
+  const t = text.trim();
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  const upper = t.replace(/[^\p{Lu}]/gu, '');
+  const digits = t.replace(/[^\p{N}]/gu, '');
+  const wordCount = t.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
+  return letters.length >= 6 && upper.length / letters.length > 0.8 && digits.length <= 3 && wordCount >= 2 && wordCount <= 8 && !/[:@]/.test(t);
 }

@@ -12,6 +12,8 @@ interface Concept {
   kind?: string;
   position?: string;
   prefer?: string;
+  documentDate?: boolean;
+  distinct?: boolean;
   cues?: (string | { text: string; weight: number })[];
 }
 
@@ -32,6 +34,8 @@ export interface FieldProfile {
   kind: ValueKind;
   position: PositionPrior;
   preferLargest: boolean;
+  /** The field names the document's own date (its only date, or its first at the head, is a fair answer). */
+  documentDate: boolean;
   /** Phrases (word sequences) that announce the value in running text, with how surely they do (0–1). */
   cues: { words: string[]; weight: number }[];
 }
@@ -112,6 +116,7 @@ export function profileField(field: Field, parent?: Field): FieldProfile {
     kind: field.kind === 'string' || field.kind === 'array' ? declaredKind : 'text',
     position: (primary?.position as PositionPrior | undefined) ?? 'any',
     preferLargest: primary?.prefer === 'largest',
+    documentDate: chosen.some((c) => c.documentDate === true),
     cues: chosen.flatMap((c) =>
       (c.cues ?? []).map((cue) =>
         typeof cue === 'string'
@@ -130,4 +135,11 @@ function dedupe(phrases: string[][]): string[][] {
     seen.add(key);
     return true;
   });
+}
+
+/** One-word names of the distinct concepts other than those given, for telling labels apart. */
+export function conceptWords(except: string[]): string[] {
+  return concepts
+    .filter((c) => c.distinct === true && !except.includes(c.id))
+    .flatMap((c) => c.phrases.filter((p) => p.length === 1).map((p) => p[0]!));
 }

@@ -10,6 +10,7 @@ import type {
 } from '../engine.ts';
 import type { Candidate } from './candidate.ts';
 import {
+  arithmeticCandidates,
   labelCandidates,
   layoutCandidates,
   proseCandidates,
@@ -72,13 +73,14 @@ function resolve(field: Field, view: DocumentView, documentHints: TypingHints, p
 }
 
 function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
-  return [
+  const found = [
     ...labelCandidates(view, profile, hints),
     ...tableCandidates(view, profile, hints),
     ...typeCandidates(view, profile, hints),
     ...proseCandidates(view, profile, hints),
     ...layoutCandidates(view, profile),
   ];
+  return [...found, ...arithmeticCandidates(view, profile, hints, found)];
 }
 
 function resolveObject(field: ObjectField, view: DocumentView, hints: TypingHints): Found {
