@@ -12,7 +12,10 @@ import { DEFAULT_READ_LIMITS } from '../src/documents/model.ts';
 export async function startBenchApp(): Promise<{ url: string; key: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docjson-bench-'));
   const store = new SqliteAccountStore(dataDir);
-  const adapters = await createAdapters({ DATA_DIR: dataDir, DATABASE_URL: undefined, OCR_WORKERS: undefined }, { withStore: false });
+  const adapters = await createAdapters(
+    { DATA_DIR: dataDir, DATABASE_URL: undefined, OCR_WORKERS: undefined },
+    { withStore: false },
+  );
   const app: FastifyInstance = await buildApp({
     ...adapters,
     store,
@@ -21,7 +24,12 @@ export async function startBenchApp(): Promise<{ url: string; key: string; close
     rateLimitPerMinute: 1_000_000,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const account = await store.createAccount({ email: 'bench@example.com', plan: 'enterprise', credits: 10_000_000, expiresAt: null });
+  const account = await store.createAccount({
+    email: 'bench@example.com',
+    plan: 'enterprise',
+    credits: 10_000_000,
+    expiresAt: null,
+  });
   const key = generateApiKey();
   await store.createKey(account.id, hashApiKey(key));
   const { port } = app.server.address() as { port: number };

@@ -22,21 +22,32 @@ function hasCommand(name: string): boolean {
 
 /** Pages per second through the whole HTTP path (upload, read, extract, charge), one request at a time. */
 export async function benchHttpPdf(dir: string, limit = 40) {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.pdf')).sort().slice(0, limit).map((f) => join(dir, f));
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.pdf'))
+    .sort()
+    .slice(0, limit)
+    .map((f) => join(dir, f));
   const app = await startBenchApp();
   try {
     await postDocument(app.url, app.key, readFileSync(files[0]!), 'warm.pdf', YAML);
     let pages = 0;
     const t0 = performance.now();
-    for (const f of files) pages += (await postDocument(app.url, app.key, readFileSync(f), 'doc.pdf', YAML)).pages;
+    for (const f of files)
+      pages += (await postDocument(app.url, app.key, readFileSync(f), 'doc.pdf', YAML)).pages;
     const ours = performance.now() - t0;
     let native: number | undefined;
     if (hasCommand('pdftotext')) {
       const t1 = performance.now();
-      for (const f of files) execFileSync('pdftotext', ['-layout', f, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
+      for (const f of files)
+        execFileSync('pdftotext', ['-layout', f, '-'], { stdio: ['ignore', 'ignore', 'ignore'] });
       native = performance.now() - t1;
     }
-    return { documents: files.length, pages, oursMsPerPage: ours / pages, nativeMsPerPage: native === undefined ? undefined : native / pages };
+    return {
+      documents: files.length,
+      pages,
+      oursMsPerPage: ours / pages,
+      nativeMsPerPage: native === undefined ? undefined : native / pages,
+    };
   } finally {
     await app.close();
   }

@@ -11,7 +11,8 @@ import { postDocument, startBenchApp } from './bench-app.ts';
 async function pdfWithPages(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const words = 'agreement party confidential information term governed laws state effective date disclosure'.split(' ');
+  const words =
+    'agreement party confidential information term governed laws state effective date disclosure'.split(' ');
   let n = 1;
   for (let p = 0; p < pages; p++) {
     const page = pdf.addPage([612, 792]);
@@ -53,7 +54,10 @@ async function tenMegabytePdf(): Promise<Uint8Array> {
     const page = pdf.addPage([612, 792]);
     page.drawImage(photo, { x: 36, y: 300, width: 540, height: 405 });
     for (let line = 0; line < 20; line++) {
-      page.drawText(`Section ${pdf.getPageCount()}.${line}: the parties agree to keep the information confidential.`, { x: 36, y: 280 - line * 12, size: 9, font });
+      page.drawText(
+        `Section ${pdf.getPageCount()}.${line}: the parties agree to keep the information confidential.`,
+        { x: 36, y: 280 - line * 12, size: 9, font },
+      );
     }
   }
   return pdf.save();
@@ -67,13 +71,16 @@ if (process.argv[2] === 'make') {
   process.exit(0);
 }
 const big = new Uint8Array(
-  execFileSync(process.execPath, [fileURLToPath(import.meta.url), 'make', kind], { maxBuffer: 64 * 1024 * 1024 }),
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), 'make', kind], {
+    maxBuffer: 64 * 1024 * 1024,
+  }),
 );
 const docs: Uint8Array[] = Array.from({ length: 8 }, () => big);
 const sizes = docs.map((d) => d.length);
 const app = await startBenchApp();
 (globalThis as { gc?: () => void }).gc?.();
-const yaml = 'schemas:\n  data:\n    type: object\n    properties:\n      term: { type: string, description: Duration of the agreement }\n';
+const yaml =
+  'schemas:\n  data:\n    type: object\n    properties:\n      term: { type: string, description: Duration of the agreement }\n';
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage().rss);

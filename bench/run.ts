@@ -20,11 +20,17 @@ if (existsSync(nda)) {
   const reader = await benchPdf(nda, quick ? 30 : undefined);
   log(`\nText PDF, reader only (${reader.files} Kleister-NDA files, ${reader.pages} pages)`);
   log(`  docjson   ${reader.reader.pagesPerSecond} pages/s`);
-  log(`  pdftotext ${reader.pdftotext ? `${reader.pdftotext.pagesPerSecond} pages/s` : 'not installed'}  (pdftotext ${reader.ratio ? `${reader.ratio}× faster` : 'n/a'})`);
+  log(
+    `  pdftotext ${reader.pdftotext ? `${reader.pdftotext.pagesPerSecond} pages/s` : 'not installed'}  (pdftotext ${reader.ratio ? `${reader.ratio}× faster` : 'n/a'})`,
+  );
   const http = await benchHttpPdf(nda, quick ? 15 : 60);
-  log(`\nText PDF through the whole HTTP path (${http.documents} files, ${http.pages} pages, one request at a time)`);
+  log(
+    `\nText PDF through the whole HTTP path (${http.documents} files, ${http.pages} pages, one request at a time)`,
+  );
   log(`  docjson   ${http.oursMsPerPage.toFixed(2)} ms/page`);
-  log(`  pdftotext ${http.nativeMsPerPage ? `${http.nativeMsPerPage.toFixed(2)} ms/page` : 'not installed'}   ratio ${ratio(http.oursMsPerPage, http.nativeMsPerPage)} (target ≤ 3×)`);
+  log(
+    `  pdftotext ${http.nativeMsPerPage ? `${http.nativeMsPerPage.toFixed(2)} ms/page` : 'not installed'}   ratio ${ratio(http.oursMsPerPage, http.nativeMsPerPage)} (target ≤ 3×)`,
+  );
 } else {
   log(`\n${nda}: absent, PDF benchmarks skipped`);
 }
@@ -39,10 +45,18 @@ if (existsSync(sroie)) {
 }
 
 for (const kind of ['mixed', 'dense']) {
-  const out = execFileSync(process.execPath, ['--expose-gc', fileURLToPath(new URL('./memory.ts', import.meta.url)), kind], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--expose-gc', fileURLToPath(new URL('./memory.ts', import.meta.url)), kind],
+    {
+      encoding: 'utf8',
+    },
+  );
   const m = JSON.parse(out.trim().split('\n').at(-1)!);
-  log(`\nMemory: ${m.documents} concurrent ${m.megabytesEach} MB PDFs (${m.kind}, ${m.pagesEach} pages each)`);
-  log(`  peak RSS ${m.peakRssMb} MB (idle ${m.rssBeforeMb} MB), ${m.seconds} s${kind === 'mixed' ? ' (target < 600 MB)' : ''}`);
+  log(
+    `\nMemory: ${m.documents} concurrent ${m.megabytesEach} MB PDFs (${m.kind}, ${m.pagesEach} pages each)`,
+  );
+  log(
+    `  peak RSS ${m.peakRssMb} MB (idle ${m.rssBeforeMb} MB), ${m.seconds} s${kind === 'mixed' ? ' (target < 600 MB)' : ''}`,
+  );
 }

@@ -9,6 +9,8 @@ export interface Evidence {
   cell?: string;
   paragraph?: number;
   text: string | null;
+  /** How the value was found: label, table, prose, type, layout. */
+  source?: string;
   /** Why a value is null or doubtful ("not found in the document", "required field not found"). */
   note?: string;
 }

@@ -142,3 +142,12 @@ test('a closed pool refuses work as unavailable', async () => {
   );
   assert.equal(spare.stats().created, 0);
 });
+
+test('closing a pool fails the jobs it holds instead of leaving them hanging', async () => {
+  const spare = createTesseractPool({ size: 1 });
+  const unavailable = (e: unknown) => isAppError(e) && e.code === 'unavailable';
+  const running = assert.rejects(spare.recognize(textPng(['RUNNING'])), unavailable);
+  const waiting = assert.rejects(spare.recognize(textPng(['WAITING'])), unavailable);
+  await spare.close();
+  await Promise.all([running, waiting]);
+});

@@ -38,13 +38,19 @@ describe('pdfReader: guards', () => {
 
   it('refuses a PDF header followed by garbage as corrupt_document', async () => {
     const bytes = new TextEncoder().encode(`%PDF-1.7\n${'\u0001garbage\u0002'.repeat(200)}`);
-    await rejectsWith(bytes, 'corrupt_document', { format: 'pdf', reason: 'the file is not a valid PDF (truncated or damaged structure)' });
+    await rejectsWith(bytes, 'corrupt_document', {
+      format: 'pdf',
+      reason: 'the file is not a valid PDF (truncated or damaged structure)',
+    });
   });
 
   it('refuses a truncated PDF as corrupt_document, without quoting its text', async () => {
     const whole = await makePdf([{ texts: [{ text: SECRET, x: 72, y: 72 }] }]);
     const half = whole.slice(0, Math.floor(whole.length / 2));
-    await rejectsWith(half, 'corrupt_document', { format: 'pdf', reason: 'the file is not a valid PDF (truncated or damaged structure)' });
+    await rejectsWith(half, 'corrupt_document', {
+      format: 'pdf',
+      reason: 'the file is not a valid PDF (truncated or damaged structure)',
+    });
   });
 
   it('refuses more pages than the limit as document_too_complex, with both counts', async () => {

@@ -39,13 +39,16 @@ interface Job {
   signal: AbortSignal | undefined;
   resolve(result: OcrResult): void;
   reject(error: unknown): void;
+  /** Takes the job out of the queue if its caller gives up while it waits. */
+  leaveQueue?: () => void;
 }
 
 interface Slot {
   ready: Promise<Tesseract.Worker>;
   busy: boolean;
-  /** Rejects if the worker thread dies, so that the job it held fails instead of hanging. */
+  /** Rejects if the worker thread dies or is ended, so that the job it held fails instead of hanging. */
   crashed: Promise<never>;
+  fail(error: unknown): void;
 }
 
 /** The LSTM-only model shipped by @tesseract.js-data/eng, read from node_modules: no CDN, no cache. */
@@ -89,7 +92,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       await worker.setParameters(parameters);
       return worker;
     });
-    const slot: Slot = { ready, busy: false, crashed };
+    const slot: Slot = { ready, busy: false, crashed, fail: (error) => crash(error) };
     slots.add(slot);
     ready.catch(() => slots.delete(slot));
     return slot;
@@ -105,6 +108,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       const slot = idleSlot();
       if (!slot) return;
       const job = queue.shift()!;
+      if (job.leaveQueue) job.signal?.removeEventListener('abort', job.leaveQueue);
       void run(slot, job);
     }
   }
@@ -113,7 +117,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
     slot.busy = true;
     let onAbort: (() => void) | undefined;
     try {
-      const worker = await slot.ready;
+      const worker = await Promise.race([slot.ready, slot.crashed]);
       job.signal?.throwIfAborted();
       const aborted = new Promise<never>((_, reject) => {
         onAbort = () => {
@@ -126,6 +130,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       });
       const image = Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength);
       const recognised = worker.recognize(image, {}, { text: false, blocks: true });
+      recognised.catch(() => {}); // a worker ended by abort or close may still reject later
       const { data } = await Promise.race([recognised, aborted, slot.crashed]);
       job.resolve(ocrResultFromBlocks(data.blocks ?? [], imageSize(job.image)));
     } catch (error) {
@@ -143,18 +148,16 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<OcrResult>((resolve, reject) => {
         const job: Job = { image, signal, resolve, reject };
-        // A job still waiting leaves the queue as soon as its caller gives up.
-        signal?.addEventListener(
-          'abort',
-          () => {
+        if (signal) {
+          job.leaveQueue = () => {
             const at = queue.indexOf(job);
             if (at >= 0) {
               queue.splice(at, 1);
               reject(signal.reason);
             }
-          },
-          { once: true },
-        );
+          };
+          signal.addEventListener('abort', job.leaveQueue, { once: true });
+        }
         queue.push(job);
         dispatch();
       });
@@ -165,9 +168,10 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       for (const job of queue.splice(0)) {
         job.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       }
-      const workers = [...slots].map((slot) =>
-        slot.ready.then((worker) => worker.terminate()).catch(() => {}),
-      );
+      const workers = [...slots].map((slot) => {
+        slot.fail(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
+        return slot.ready.then((worker) => worker.terminate()).catch(() => {});
+      });
       slots.clear();
       await Promise.all(workers);
     },

@@ -2,7 +2,7 @@ import { findDateSpans, findNumberSpans, parseInteger, type TypingHints } from '
 import { findPostalAddresses } from '../recognizers/index.ts';
 import type { Candidate } from './candidate.ts';
 import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
-import { conceptWords, type FieldProfile, profileField } from './field-profile.ts';
+import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel } from './label-match.ts';
 import { readValue, recognize } from './read-value.ts';
 
@@ -12,11 +12,17 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
   for (const line of view.lines) {
     const hit = findLabel(line.tokens, profile, line.text);
     if (!hit || hit.score < 0.4) continue;
-    const right = readValue(profile, line.text.slice(hit.end), hints);
+    const right = readValue(profile, line.text.slice(hit.end), hints, line.ocr);
     if (right) {
+      // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
+      // the value is that concept's.
+      const around = tokenise(line.text.slice(0, hit.end + right.start))
+        .slice(0, 12)
+        .map((t) => t.word);
+      const other = otherConceptPhrases(profile).some((phrase) => containsPhrase(around, phrase)) ? 0.75 : 1;
       out.push({
         value: right.value,
-        score: hit.score * 0.95 * right.fit,
+        score: hit.score * 0.95 * right.fit * other,
         source: 'label',
         line,
         text: line.text,
@@ -24,9 +30,10 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       continue;
     }
     const below = view.lines[line.id + 1];
-    // Only a short label line announces the value below it; a long one is a sentence.
-    if (below && below.page === line.page && line.tokens.length - hit.tokenIndex <= 6) {
-      const value = readValue(profile, below.text, hints);
+    // Only a bare label ("Invoice date:") announces the value on the line below it.
+    const bare = tokenise(line.text.slice(hit.end)).length === 0;
+    if (below && below.page === line.page && bare) {
+      const value = readValue(profile, below.text, hints, below.ocr);
       if (value)
         out.push({
           value: value.value,
@@ -40,7 +47,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
   if (profile.preferLargest) {
     const amounts = out.map((c) => c.value).filter((v): v is number => typeof v === 'number');
     const largest = Math.max(...amounts);
-    for (const c of out) if (c.value === largest) c.score = Math.min(1, c.score + 0.08);
+    for (const c of out) if (c.value === largest) c.score += 0.08;
   }
   return out;
 }
@@ -207,17 +214,17 @@ function escape(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const otherWordsCache = new WeakMap<FieldProfile, Set<string>>();
+const otherPhrasesCache = new WeakMap<FieldProfile, string[][]>();
 
-/** Single words that name a concept other than the field's own: quantity, tax, cash… */
-function otherConceptWords(profile: FieldProfile): Set<string> {
-  let set = otherWordsCache.get(profile);
-  if (!set) {
-    const own = new Set(profile.labels.flat());
-    set = new Set(conceptWords(profile.concepts).filter((w) => !own.has(w)));
-    otherWordsCache.set(profile, set);
+/** Phrases naming a distinct concept other than the field's own: "qty", "sub total", "gst"… */
+function otherConceptPhrases(profile: FieldProfile): string[][] {
+  let phrases = otherPhrasesCache.get(profile);
+  if (!phrases) {
+    const own = new Set(profile.labels.map((l) => l.join(' ')));
+    phrases = conceptPhrases(profile.concepts).filter((p) => !own.has(p.join(' ')));
+    otherPhrasesCache.set(profile, phrases);
   }
-  return set;
+  return phrases;
 }
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
@@ -227,16 +234,45 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.position !== 'top') return out;
   if (profile.kind === 'organization' || profile.kind === 'party') {
     head.forEach((line, i) => {
-      const span = recognize('organization', line.text)[0];
-      if (span)
+      // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
+      // a legal form only is read joined to the line above; a name missing its form, to the line below.
+      const alone = recognize('organization', line.text);
+      const formOnly = alone.length > 0 && alone.every((s) => nameWords(s.value).length === 0);
+      const prev = head[i - 1];
+      const next = head[i + 1];
+      const text = formOnly && prev ? `${prev.text} ${line.text}` : line.text;
+      let spans = formOnly && prev ? recognize('organization', text) : alone;
+      if (spans.length === 0 && next)
+        spans = recognize('organization', `${line.text} ${next.text}`).filter(
+          (s) => s.start < line.text.length,
+        );
+      for (const span of spans.slice(0, 1)) {
+        const value = trimLeadingNoise(span.value.replace(REGISTRATION_NUMBER, ''));
+        if (nameWords(value).length === 0) continue;
         out.push({
-          value: span.value,
+          value,
           score: (0.55 + 0.3 * span.confidence) * (1 - i / 24),
           source: 'layout',
           line,
           text: line.text,
         });
+      }
     });
+  }
+  if (profile.kind === 'organization') {
+    // Failing a legal form, the issuer's name is the first line set in capitals that reads like a name.
+    const titled = head
+      .slice(0, 6)
+      .find(
+        (l) =>
+          looksLikeHeading(l.text) &&
+          findPostalAddresses([l.text]).length === 0 &&
+          recognize('location', l.text).length === 0,
+      );
+    if (titled) {
+      const value = titled.text.trim().replace(/[\s.,:;|]+$/, '');
+      out.push({ value, score: 0.56, source: 'layout', line: titled, text: titled.text });
+    }
   }
   if (profile.kind === 'postal_address') {
     for (const block of findPostalAddresses(head.map((l) => l.text))) {
@@ -253,15 +289,55 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   return out;
 }
 
+/** Words that are a legal form only: a name needs at least one word besides them. */
+const LEGAL_FORM = /^(sdn|son|bhd|s\/b|berhad|inc|co|corp|ltd|llc|plc|gmbh|ag|sa|lp|llp|pty|limited)\.?,?$/i;
+/** A company registration number printed after the name: "002043319-W", "(JM0326955-Y)". */
+const REGISTRATION_NUMBER = /\s+\(?[A-Z]{0,3}\d{4,}[-\dA-Z]*\)?$/;
+
+/**
+ * OCR specks before a printed name ("1s Golden Arches", "2180501F AEON CO."): leading words with
+ * digits, of one or two characters, or in lower case before a name set in capitals.
+ */
+function trimLeadingNoise(value: string): string {
+  const words = value.split(/\s+/);
+  const capitals = (w: string) => w === w.toUpperCase() && /\p{L}/u.test(w);
+  while (words.length > 1) {
+    const first = words[0]!;
+    const restCapital = words
+      .slice(1)
+      .filter((w) => /\p{L}{2,}/u.test(w))
+      .every(capitals);
+    if (
+      /\d/.test(first) ||
+      first.replace(/[^\p{L}]/gu, '').length <= 2 ||
+      (restCapital && !capitals(first))
+    ) {
+      if (/^(&|mr\.?|dr\.?|no\.?)$/i.test(first)) break;
+      words.shift();
+    } else break;
+  }
+  return words.join(' ');
+}
+
+function nameWords(value: string): string[] {
+  return value.split(/\s+/).filter((w) => !LEGAL_FORM.test(w));
+}
+
 /**
  * A total the document proves by its own arithmetic: cash tendered minus change given, or a stated
  * amount equal to subtotal plus tax. OCR misreads one figure more often than three.
  */
-export function arithmeticCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints, found: Candidate[]): Candidate[] {
-  if (!profile.preferLargest || (profile.field.kind !== 'double' && profile.field.kind !== 'integer')) return [];
+export function arithmeticCandidates(
+  view: DocumentView,
+  profile: FieldProfile,
+  hints: TypingHints,
+  found: Candidate[],
+): Candidate[] {
+  if (!profile.preferLargest || (profile.field.kind !== 'double' && profile.field.kind !== 'integer'))
+    return [];
   const amountsFor = (concept: string) => {
     const other = profileField({ ...profile.field, name: concept, description: '', aliases: [] });
-    return labelCandidates(view, other, hints).filter((c) => typeof c.value === 'number' && c.value > 0);
+    return labelCandidates(view, other, hints).filter((c) => typeof c.value === 'number' && c.value >= 0);
   };
   const out: Candidate[] = [];
   const cash = amountsFor('cash');
@@ -269,8 +345,19 @@ export function arithmeticCandidates(view: DocumentView, profile: FieldProfile, 
   for (const paid of cash) {
     for (const back of change) {
       const total = Math.round(((paid.value as number) - (back.value as number)) * 100) / 100;
-      if (total > 0 && back.line.id > paid.line.id && back.line.id - paid.line.id <= 4) {
-        out.push({ value: total, score: 0.72, source: 'label', line: paid.line, text: `${paid.text} / ${back.text}` });
+      if (
+        (paid.value as number) > 0 &&
+        total > 0 &&
+        back.line.id > paid.line.id &&
+        back.line.id - paid.line.id <= 4
+      ) {
+        out.push({
+          value: total,
+          score: 0.72,
+          source: 'arithmetic',
+          line: paid.line,
+          text: `${paid.text} / ${back.text}`,
+        });
       }
     }
   }
@@ -278,8 +365,10 @@ export function arithmeticCandidates(view: DocumentView, profile: FieldProfile, 
   const taxes = amountsFor('tax');
   for (const c of found) {
     if (typeof c.value !== 'number') continue;
-    const proven = subtotals.some((s) => taxes.some((t) => Math.abs((s.value as number) + (t.value as number) - (c.value as number)) < 0.011));
-    if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15) });
+    const proven = subtotals.some((s) =>
+      taxes.some((t) => Math.abs((s.value as number) + (t.value as number) - (c.value as number)) < 0.011),
+    );
+    if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15), source: 'arithmetic' });
   }
   return out;
 }
@@ -291,5 +380,12 @@ function looksLikeHeading(text: string): boolean {
   const upper = t.replace(/[^\p{Lu}]/gu, '');
   const digits = t.replace(/[^\p{N}]/gu, '');
   const wordCount = t.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
-  return letters.length >= 6 && upper.length / letters.length > 0.8 && digits.length <= 3 && wordCount >= 2 && wordCount <= 8 && !/[:@]/.test(t);
+  return (
+    letters.length >= 6 &&
+    upper.length / letters.length > 0.8 &&
+    digits.length <= 3 &&
+    wordCount >= 2 &&
+    wordCount <= 8 &&
+    !/[:@]/.test(t)
+  );
 }

@@ -19,6 +19,8 @@ export interface ViewLine {
   y: number;
   /** Offset of the line in DocumentView.text. */
   offset: number;
+  /** Read by OCR: its words may be misread. */
+  ocr: boolean;
 }
 
 /** The document as the engine reads it: every line in reading order, tokenised once. */
@@ -61,6 +63,7 @@ export function buildView(document: Document): DocumentView {
         ...(line.paragraph !== undefined ? { paragraph: line.paragraph } : {}),
         y: Math.min(1, Math.max(0, y)),
         offset,
+        ocr: page.source === 'ocr',
       });
       offset += line.text.length + 1;
     });

@@ -65,7 +65,7 @@ const KINDS = new Set([
   'party',
 ]);
 
-function containsPhrase(haystack: string[], phrase: string[]): boolean {
+export function containsPhrase(haystack: string[], phrase: string[]): boolean {
   if (phrase.length === 0) return false;
   outer: for (let i = 0; i + phrase.length <= haystack.length; i++) {
     for (let j = 0; j < phrase.length; j++) if (haystack[i + j] !== phrase[j]) continue outer;
@@ -137,9 +137,7 @@ function dedupe(phrases: string[][]): string[][] {
   });
 }
 
-/** One-word names of the distinct concepts other than those given, for telling labels apart. */
-export function conceptWords(except: string[]): string[] {
-  return concepts
-    .filter((c) => c.distinct === true && !except.includes(c.id))
-    .flatMap((c) => c.phrases.filter((p) => p.length === 1).map((p) => p[0]!));
+/** The names of the distinct concepts other than those given, for telling labels apart. */
+export function conceptPhrases(except: string[]): string[][] {
+  return concepts.filter((c) => c.distinct === true && !except.includes(c.id)).flatMap((c) => c.phrases);
 }

@@ -8,6 +8,7 @@ import type {
   ExtractionResult,
   ExtractOptions,
 } from '../engine.ts';
+import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import {
   arithmeticCandidates,
@@ -36,6 +37,12 @@ const NOT_FOUND: Found = { value: null, evidence: { confidence: 0, page: null, t
  */
 export class LocalEngine implements ExtractionEngine {
   readonly name = 'local';
+  readonly #calibration: CalibrationTable;
+
+  /** `calibration`: raw scores as confidence when empty (the fitting script's view). */
+  constructor(options: { calibration?: CalibrationTable } = {}) {
+    this.#calibration = options.calibration ?? CALIBRATION;
+  }
 
   async extract(
     document: Document,
@@ -48,7 +55,7 @@ export class LocalEngine implements ExtractionEngine {
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {
       options.signal?.throwIfAborted();
-      const found = resolve(field, view, hints);
+      const found = resolve(field, { view, calibration: this.#calibration }, hints);
       data[field.name] = found.value;
       evidence[field.name] = found.evidence;
     }
@@ -56,20 +63,27 @@ export class LocalEngine implements ExtractionEngine {
   }
 }
 
-function resolve(field: Field, view: DocumentView, documentHints: TypingHints, parent?: Field): Found {
+/** One document being read, and how the engine states its confidence. */
+interface Reading {
+  view: DocumentView;
+  calibration: CalibrationTable;
+}
+
+function resolve(field: Field, reading: Reading, documentHints: TypingHints, parent?: Field): Found {
+  const { view } = reading;
   const hints =
     field.kind === 'date' || field.kind === 'datetime'
       ? { ...documentHints, ...(field.dateOrder ? { dateOrder: field.dateOrder } : {}) }
       : documentHints;
-  if (field.kind === 'object') return resolveObject(field, view, hints);
+  if (field.kind === 'object') return resolveObject(field, reading, hints);
   const profile = profileField(field, parent);
   if (field.kind === 'array') {
     if (field.items.kind === 'object') return lineItems(field.items, view, hints);
     const many = chooseMany(candidatesFor(view, profile, hints));
-    return { value: many.map((c) => c.candidate.value), evidence: many.map((c) => evidenceOf(view, c)) };
+    return { value: many.map((c) => c.candidate.value), evidence: many.map((c) => evidenceOf(reading, c)) };
   }
   const best = choose(candidatesFor(view, profile, hints));
-  return best ? { value: best.candidate.value, evidence: evidenceOf(view, best) } : NOT_FOUND;
+  return best ? { value: best.candidate.value, evidence: evidenceOf(reading, best) } : NOT_FOUND;
 }
 
 function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
@@ -83,11 +97,11 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];
 }
 
-function resolveObject(field: ObjectField, view: DocumentView, hints: TypingHints): Found {
+function resolveObject(field: ObjectField, reading: Reading, hints: TypingHints): Found {
   const value: Record<string, FieldValue> = {};
   const evidence: Record<string, EvidenceTree> = {};
   for (const p of field.properties) {
-    const found = resolve(p, view, hints, field);
+    const found = resolve(p, reading, hints, field);
     value[p.name] = found.value;
     evidence[p.name] = found.evidence;
   }
@@ -113,9 +127,9 @@ function cellOf(view: DocumentView, choice: Choice): string | undefined {
   )?.ref;
 }
 
-function evidenceOf(view: DocumentView, choice: Choice): Evidence {
+function evidenceOf(reading: Reading, choice: Choice): Evidence {
   const { line, text } = choice.candidate;
-  const cell = choice.candidate.cell ?? cellOf(view, choice);
+  const cell = choice.candidate.cell ?? cellOf(reading.view, choice);
   const where = cell
     ? { cell }
     : line.bbox
@@ -127,7 +141,13 @@ function evidenceOf(view: DocumentView, choice: Choice): Evidence {
       : line.paragraph !== undefined
         ? { paragraph: line.paragraph }
         : {};
-  return { confidence: Math.round(choice.score * 100) / 100, page: line.page, ...where, text };
+  return {
+    confidence: calibrate(reading.calibration, choice.candidate.source, line.ocr, choice.score),
+    page: line.page,
+    ...where,
+    text,
+    source: choice.candidate.source,
+  };
 }
 
 /** Rows whose first cell says they are totals, not items. */

@@ -1,5 +1,11 @@
 import type { FieldValue } from '../../fields/field.ts';
-import { cleanString, coerceScalar, type TypingHints } from '../../fields/typing/index.ts';
+import {
+  cleanString,
+  coerceScalar,
+  findNumberSpans,
+  parseInteger,
+  type TypingHints,
+} from '../../fields/typing/index.ts';
 import {
   type EntitySpan,
   findDurations,
@@ -52,14 +58,25 @@ function firstColumn(text: string): string {
  * The field's value in text that follows its label, typed by the field; null when the text holds no
  * value of the field's type (a date field after "Date:" with no date is not answered).
  */
-export function readValue(profile: FieldProfile, text: string, hints: TypingHints): ReadValue | null {
+export function readValue(
+  profile: FieldProfile,
+  text: string,
+  hints: TypingHints,
+  ocr = false,
+): ReadValue | null {
   const lead = text.match(LEAD)?.[0].length ?? 0;
   const rest = text.slice(lead);
   if (rest.trim() === '') return null;
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   if (field.kind === 'object' || field.kind === 'array') return null;
   if (field.kind !== 'string') {
-    const value = coerceScalar(field, rest, hints);
+    // OCR often loses an amount's decimal point ("Total 41 50"): two digits set apart after a
+    // number, and nothing else, are its cents.
+    const repaired =
+      ocr && field.kind === 'double' ? rest.replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2') : rest;
+    if (field.kind === 'double' || field.kind === 'integer')
+      return readNumber(profile, repaired, lead, hints);
+    const value = coerceScalar(field, repaired, hints);
     return value === null ? null : { value, start: lead, end: text.length, fit: 1 };
   }
   if (profile.kind !== 'text' && profile.kind !== 'postal_address') {
@@ -80,4 +97,22 @@ export function readValue(profile: FieldProfile, text: string, hints: TypingHint
   if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > 8))
     return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
+}
+
+const RATE_WORDS = ['rate', 'percent', 'percentage', 'pct', 'ratio', 'discount'];
+
+/**
+ * The number after a label, where it stands: the first amount-looking one (currency, decimals,
+ * separators), else the first number. A percentage is skipped unless the field is a rate.
+ */
+function readNumber(profile: FieldProfile, text: string, lead: number, hints: TypingHints): ReadValue | null {
+  const allowPercent = RATE_WORDS.some((w) => profile.nameWords.has(w) || profile.descriptionWords.has(w));
+  const spans = findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
+    (s) => allowPercent || !s.percent,
+  );
+  const span = spans.find((s) => s.amount) ?? spans[0];
+  if (!span) return null;
+  const value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
+  if (value === null || (profile.preferLargest && value === 0)) return null;
+  return { value, start: lead + span.start, end: lead + span.end, fit: 1 };
 }

@@ -12,6 +12,7 @@ export const MIN_SCORE: Record<CandidateSource, number> = {
   layout: 0.55,
   prose: 0.7,
   type: 0.38,
+  arithmetic: 0.55,
 };
 /** Members of a list are announced together, and each needs less on its own. */
 export const MIN_ARRAY_SCORE = 0.42;
@@ -38,18 +39,21 @@ export function rank(candidates: Candidate[]): Choice[] {
   const groups = new Map<string, { best: Candidate; count: number; sources: Set<string> }>();
   for (const c of candidates) {
     const k = key(c.value);
+    // Any number is a type candidate somewhere: that alone confirms nothing.
+    const confirms = c.source === 'type' ? 0 : 1;
     const g = groups.get(k);
-    if (!g) groups.set(k, { best: c, count: 1, sources: new Set([c.source]) });
+    if (!g) groups.set(k, { best: c, count: confirms, sources: new Set(confirms ? [c.source] : []) });
     else {
-      g.count++;
-      g.sources.add(c.source);
+      g.count += confirms;
+      if (confirms) g.sources.add(c.source);
       if (c.score > g.best.score) g.best = c;
     }
   }
   return [...groups.values()]
     .map((g) => ({
       candidate: g.best,
-      score: Math.min(1, g.best.score + 0.04 * Math.min(g.count - 1, 3) + 0.06 * (g.sources.size - 1)),
+      score:
+        g.best.score + 0.04 * Math.min(Math.max(0, g.count - 1), 3) + 0.06 * Math.max(0, g.sources.size - 1),
     }))
     .sort((a, b) => b.score - a.score);
 }

@@ -1,0 +1,27 @@
+import fitted from './calibration.json' with { type: 'json' };
+import type { CandidateSource } from './candidate.ts';
+
+/**
+ * Raw candidate scores → confidence, the share of such answers that were right on the shared
+ * corpora, per source and for OCR'd text apart (fitted by `npm run fit-calibration`).
+ * Bins are [upper bound of the raw score, accuracy], non-decreasing.
+ */
+export type CalibrationTable = Record<string, [number, number][]>;
+
+export const CALIBRATION: CalibrationTable = fitted.bins as unknown as CalibrationTable;
+
+export function calibrationKey(source: CandidateSource, ocr: boolean): string {
+  return ocr ? `${source}:ocr` : source;
+}
+
+export function calibrate(
+  table: CalibrationTable,
+  source: CandidateSource,
+  ocr: boolean,
+  score: number,
+): number {
+  const bins = table[calibrationKey(source, ocr)] ?? table[source];
+  if (!bins || bins.length === 0) return Math.round(score * 100) / 100;
+  const bin = bins.find(([upper]) => score <= upper) ?? bins.at(-1)!;
+  return Math.round(bin[1] * 100) / 100;
+}
