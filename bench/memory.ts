@@ -1,12 +1,16 @@
 /**
- * Peak RSS while the service handles 8 concurrent 10 MB text PDFs. Run in its own process, so that
- * the figure is this load's alone: node --expose-gc bench/memory.ts [dense] → prints JSON.
+ * Peak RSS of the service while it handles 8 concurrent 10 MB PDFs: the service runs in a child
+ * process (bench/serve.ts) and its own high-water mark (VmHWM) is read from /proc, so the client's
+ * request bodies do not count. node bench/memory.ts [dense] → prints JSON.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { postDocument, startBenchApp } from './bench-app.ts';
+import { postDocument } from './bench-app.ts';
 
 async function pdfWithPages(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -77,19 +81,21 @@ const big = new Uint8Array(
 );
 const docs: Uint8Array[] = Array.from({ length: 8 }, () => big);
 const sizes = docs.map((d) => d.length);
-const app = await startBenchApp();
-(globalThis as { gc?: () => void }).gc?.();
+const server = spawn(process.execPath, [fileURLToPath(new URL('./serve.ts', import.meta.url))], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const [first] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
+const app = JSON.parse(first) as { url: string; key: string };
+const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');
+const kb = (field: string) => Number(status().match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
 const yaml =
   'schemas:\n  data:\n    type: object\n    properties:\n      term: { type: string, description: Duration of the agreement }\n';
-let peak = process.memoryUsage().rss;
-const timer = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
-}, 20);
-const before = process.memoryUsage().rss;
+const before = kb('VmRSS');
 const t0 = performance.now();
 const results = await Promise.all(docs.map((d, i) => postDocument(app.url, app.key, d, `big${i}.pdf`, yaml)));
-clearInterval(timer);
-await app.close();
+const peak = kb('VmHWM');
+server.kill('SIGTERM');
+await once(server, 'exit');
 process.stdout.write(
   `${JSON.stringify({
     kind: kind === 'dense' ? 'dense text, 480 pages' : 'text + photographs',
@@ -97,7 +103,7 @@ process.stdout.write(
     megabytesEach: Math.round((sizes[0]! / 1048576) * 10) / 10,
     pagesEach: results[0]?.pages,
     seconds: Math.round(performance.now() - t0) / 1000,
-    rssBeforeMb: Math.round(before / 1048576),
-    peakRssMb: Math.round(peak / 1048576),
+    rssBeforeMb: Math.round(before / 1024),
+    peakRssMb: Math.round(peak / 1024),
   })}\n`,
 );

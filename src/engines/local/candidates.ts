@@ -179,7 +179,7 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   for (const { words: cue, weight } of profile.cues) {
     // Cue words are stored normalised ("laws" → "law"): the text may have them in the plural.
-    const pattern = new RegExp(`\\b${cue.map((w) => `${escape(w)}s?`).join('\\W+')}\\b`, 'g');
+    const pattern = new RegExp(`\\b${cue.map((w) => `${escapeRegExp(w)}s?`).join('\\W+')}\\b`, 'g');
     for (const m of lower.matchAll(pattern)) {
       const from = m.index + m[0].length;
       const window = view.text.slice(from, from + 300);
@@ -210,7 +210,7 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
   return out;
 }
 
-function escape(word: string): string {
+function escapeRegExp(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
