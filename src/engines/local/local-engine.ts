@@ -1,5 +1,5 @@
 import type { Document, Table } from '../../documents/model.ts';
-import type { ArrayField, Field, FieldValue, ObjectField } from '../../fields/field.ts';
+import type { Field, FieldValue, ObjectField } from '../../fields/field.ts';
 import { coerceScalar, guessTypingHints, type TypingHints } from '../../fields/typing/index.ts';
 import type {
   Evidence,
