@@ -19,7 +19,11 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       const around = tokenise(line.text.slice(0, hit.end + right.start))
         .slice(0, 12)
         .map((t) => t.word);
-      const other = otherConceptPhrases(profile).some((phrase) => containsPhrase(around, phrase)) ? 0.75 : 1;
+      const other = otherConceptPhrases(profile).some((phrase) =>
+        line.ocr ? containsPhraseLoosely(around, phrase) : containsPhrase(around, phrase),
+      )
+        ? 0.75
+        : 1;
       out.push({
         value: right.value,
         score: hit.score * 0.95 * right.fit * other,
@@ -387,5 +391,15 @@ function looksLikeHeading(text: string): boolean {
     wordCount >= 2 &&
     wordCount <= 8 &&
     !/[:@]/.test(t)
+  );
+}
+
+/** As containsPhrase, but a word of three letters or more may differ by one letter (OCR: "QIY" for "QTY"). */
+function containsPhraseLoosely(haystack: string[], phrase: string[]): boolean {
+  if (containsPhrase(haystack, phrase)) return true;
+  if (phrase.length !== 1 || phrase[0]!.length < 3) return false;
+  const word = phrase[0]!;
+  return haystack.some(
+    (w) => w.length === word.length && [...w].filter((c, i) => c !== word[i]).length === 1,
   );
 }

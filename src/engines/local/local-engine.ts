@@ -1,6 +1,11 @@
 import type { Document, Table } from '../../documents/model.ts';
 import type { Field, FieldValue, ObjectField } from '../../fields/field.ts';
-import { coerceScalar, guessTypingHints, type TypingHints } from '../../fields/typing/index.ts';
+import {
+  coerceScalar,
+  findNumberSpans,
+  guessTypingHints,
+  type TypingHints,
+} from '../../fields/typing/index.ts';
 import type {
   Evidence,
   EvidenceTree,
@@ -50,7 +55,7 @@ export class LocalEngine implements ExtractionEngine {
     options: ExtractOptions = {},
   ): Promise<ExtractionResult> {
     const view = buildView(document);
-    const hints = guessTypingHints(view.text.slice(0, 200_000));
+    const hints = { ...guessTypingHints(view.text.slice(0, 200_000)), centsAmounts: centsAmounts(view.text) };
     const data: Record<string, FieldValue> = {};
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {
@@ -222,4 +227,13 @@ function readRows(
     evidence.push({ confidence: 0.8, page, ...(ref ? { cell: ref } : {}), text: rowText });
   }
   return { rows, evidence };
+}
+
+/** Whether (nearly) every amount with decimals in the text has exactly two: a currency document. */
+function centsAmounts(text: string): boolean {
+  const decimals = findNumberSpans(text.slice(0, 50_000))
+    .filter((s) => s.amount)
+    .map((s) => s.text.match(/[.,](\d+)$/)?.[1]?.length ?? 0)
+    .filter((n) => n > 0);
+  return decimals.length >= 5 && decimals.filter((n) => n === 2).length / decimals.length >= 0.8;
 }

@@ -61,7 +61,7 @@ function firstColumn(text: string): string {
 export function readValue(
   profile: FieldProfile,
   text: string,
-  hints: TypingHints,
+  hints: ReadHints,
   ocr = false,
 ): ReadValue | null {
   const lead = text.match(LEAD)?.[0].length ?? 0;
@@ -70,12 +70,9 @@ export function readValue(
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   if (field.kind === 'object' || field.kind === 'array') return null;
   if (field.kind !== 'string') {
-    // OCR often loses an amount's decimal point ("Total 41 50"): two digits set apart after a
-    // number, and nothing else, are its cents.
-    const repaired =
-      ocr && field.kind === 'double' ? rest.replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2') : rest;
+    const repaired = ocr && field.kind === 'double' ? repairOcrAmount(rest) : rest;
     if (field.kind === 'double' || field.kind === 'integer')
-      return readNumber(profile, repaired, lead, hints);
+      return readNumber(profile, repaired, lead, hints, ocr);
     const value = coerceScalar(field, repaired, hints);
     return value === null ? null : { value, start: lead, end: text.length, fit: 1 };
   }
@@ -99,20 +96,51 @@ export function readValue(
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }
 
+/** Typing hints, and what the engine learnt of the whole document's amounts. */
+export interface ReadHints extends TypingHints {
+  /** Nearly every amount in the document is written with two decimals. */
+  centsAmounts?: boolean;
+}
+
+/**
+ * OCR's usual damage to an amount: the decimal point read as a space ("41 50") or followed by one
+ * ("4. 80").
+ */
+function repairOcrAmount(text: string): string {
+  return text.replace(/(\d)\. (\d{2})\b/g, '$1.$2').replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2');
+}
+
 const RATE_WORDS = ['rate', 'percent', 'percentage', 'pct', 'ratio', 'discount'];
 
 /**
  * The number after a label, where it stands: the first amount-looking one (currency, decimals,
  * separators), else the first number. A percentage is skipped unless the field is a rate.
  */
-function readNumber(profile: FieldProfile, text: string, lead: number, hints: TypingHints): ReadValue | null {
+function readNumber(
+  profile: FieldProfile,
+  text: string,
+  lead: number,
+  hints: ReadHints,
+  ocr: boolean,
+): ReadValue | null {
   const allowPercent = RATE_WORDS.some((w) => profile.nameWords.has(w) || profile.descriptionWords.has(w));
   const spans = findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
     (s) => allowPercent || !s.percent,
   );
   const span = spans.find((s) => s.amount) ?? spans[0];
   if (!span) return null;
-  const value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
+  let value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
+  // A document whose amounts all have cents: an OCR'd amount of three digits or more with no
+  // separator lost its decimal point ("8250" for 82.50).
+  if (
+    ocr &&
+    hints.centsAmounts &&
+    value !== null &&
+    profile.field.kind === 'double' &&
+    /^\d{3,}$/.test(span.text)
+  ) {
+    value /= 100;
+  }
   if (value === null || (profile.preferLargest && value === 0)) return null;
   return { value, start: lead + span.start, end: lead + span.end, fit: 1 };
 }

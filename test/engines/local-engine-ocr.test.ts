@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Document } from '../../src/documents/model.ts';
+import { textLine } from '../../src/documents/text-lines.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+
+/** A receipt as OCR gives it back: misread words, split and lost decimal points. */
+function ocrReceipt(lines: string[]): Document {
+  return {
+    pages: [
+      {
+        number: 1,
+        width: 0,
+        height: 0,
+        source: 'ocr',
+        tables: [],
+        lines: lines.map((l, i) => textLine(l, i)),
+      },
+    ],
+    meta: { format: 'jpeg', bytes: 1, billedPages: 1, characters: 1 },
+  };
+}
+
+const fields = parseFieldConfig(
+  'schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double, description: Total amount paid }\n',
+).fields;
+
+describe('local engine on OCR text', () => {
+  it('reads an amount whose decimal point OCR followed with a space, and ignores a misread "QTY"', async () => {
+    const doc = ocrReceipt([
+      'KEDAI MAJU',
+      'Item A 2.50',
+      'Item B 5.30',
+      'Total QIY: 8',
+      'TOTAL: 7. 80',
+      'CASH 10.00',
+      'CHANGE 2.20',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 7.8);
+  });
+
+  it('reads a bare integer as cents where every other amount has cents, and agrees with cash − change', async () => {
+    const doc = ocrReceipt([
+      'SHOP',
+      'Item A 12.50',
+      'Item B 70.00',
+      'Subtotal 82.50',
+      'Total: 8250',
+      'CASH : 100.00',
+      'Change : 17.50',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 82.5);
+  });
+
+  it('leaves text that was not OCR alone', async () => {
+    const doc = ocrReceipt(['Total: 8250']);
+    doc.pages[0]!.source = 'text';
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 8250);
+  });
+});
