@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { AccountStore } from '../../src/accounts/account-store.ts';
 import { generateApiKey, hashApiKey } from '../../src/accounts/api-key.ts';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-store.ts';
@@ -28,6 +28,12 @@ export interface TestApp {
   store: AccountStore;
   dataDir: string;
   logs: LogCapture;
+  /** POST /api/v1/generate with a key and a multipart body (from upload() or multipart()). */
+  generate(
+    key: string,
+    body: { payload: Buffer; headers: Record<string, string> },
+    query?: string,
+  ): Promise<LightMyRequestResponse>;
   /** Creates an account and a key for it; returns the key. */
   keyFor(options?: {
     email?: string;
@@ -64,6 +70,14 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
     store,
     dataDir,
     logs,
+    generate(key, body, query = '') {
+      return app.inject({
+        method: 'POST',
+        url: `/api/v1/generate${query}`,
+        headers: { 'x-api-key': key, ...body.headers },
+        payload: body.payload,
+      });
+    },
     async keyFor(options = {}) {
       const account = await store.createAccount({
         email: options.email ?? `user${++accounts}@example.com`,

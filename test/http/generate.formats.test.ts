@@ -15,13 +15,7 @@ describe('POST /api/v1/generate: the same invoice in all seven forms', () => {
 
   for (const [form, filename, make] of INVOICE_FORMS) {
     it(`gives the same values from ${form}`, async () => {
-      const { payload, headers } = upload(await make(), INVOICE_FORM_YAML, filename);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/generate?evidence=true',
-        headers: { 'x-api-key': key, ...headers },
-        payload,
-      });
+      const res = await t.generate(key, upload(await make(), INVOICE_FORM_YAML, filename), '?evidence=true');
       assert.equal(res.statusCode, 200, res.body);
       const body = res.json();
       assert.deepEqual(body.data, INVOICE_EXPECTED);
@@ -33,13 +27,7 @@ describe('POST /api/v1/generate: the same invoice in all seven forms', () => {
 
   it('decides the format by the bytes, not the name', async () => {
     const [, , makePdf] = INVOICE_FORMS[1]!;
-    const { payload, headers } = upload(await makePdf(), INVOICE_FORM_YAML, 'invoice.txt');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(await makePdf(), INVOICE_FORM_YAML, 'invoice.txt'));
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data, INVOICE_EXPECTED);
   });

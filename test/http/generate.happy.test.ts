@@ -12,13 +12,7 @@ describe('POST /api/v1/generate: happy paths', () => {
 
   it('returns the configured fields, typed and in order, for a text invoice', async () => {
     const key = await t.keyFor({ credits: 10 });
-    const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML));
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.equal(body.status, 'success');
@@ -49,13 +43,7 @@ describe('POST /api/v1/generate: happy paths', () => {
 
   it('adds evidence per field with ?evidence=true', async () => {
     const key = await t.keyFor();
-    const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate?evidence=true',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?evidence=true');
     assert.equal(res.statusCode, 200, res.body);
     const { evidence } = res.json();
     assert.equal(evidence.total.page, 1);
@@ -74,13 +62,7 @@ describe('POST /api/v1/generate: happy paths', () => {
     const key = await t.keyFor({ credits: 10 });
     const long = `${INVOICE_TEXT}\n${'lorem ipsum dolor sit amet '.repeat(300)}`;
     assert.ok(long.length > 6000 && long.length <= 9000);
-    const { payload, headers } = upload(long, INVOICE_YAML);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(long, INVOICE_YAML));
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.headers['x-pages-billed'], '3');
     assert.equal(res.headers['x-credits-remaining'], '7');
@@ -96,24 +78,12 @@ describe('POST /api/v1/generate: happy paths', () => {
     ]);
     const latin1 = Buffer.from('Customer: Zoë Müller\nTotal: 12,50 €\n'.replace('€', 'EUR'), 'latin1');
     for (const file of [utf16, latin1]) {
-      const { payload, headers } = upload(file, yaml);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/generate',
-        headers: { 'x-api-key': key, ...headers },
-        payload,
-      });
+      const res = await t.generate(key, upload(file, yaml));
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json().data, { total: 12.5, customer: 'Zoë Müller' });
     }
     const csv = 'Customer,Total\nZoë Müller,12.50\n';
-    const { payload, headers } = upload(csv, yaml, 'export.csv');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(csv, yaml, 'export.csv'));
     assert.equal(res.statusCode, 200, res.body);
   });
 
@@ -134,13 +104,7 @@ describe('POST /api/v1/generate: happy paths', () => {
 `;
     const md =
       '| Description | Qty | Unit price |\n|---|---|---|\n| Widget | 2 | 10.00 |\n| Gasket | 5 | 1,25 |\n';
-    const { payload, headers } = upload(md, yaml, 'order.md');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/generate',
-      headers: { 'x-api-key': key, ...headers },
-      payload,
-    });
+    const res = await t.generate(key, upload(md, yaml, 'order.md'));
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data.items, [
       { description: 'Widget', quantity: 2, unit_price: 10 },

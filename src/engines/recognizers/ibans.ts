@@ -2,6 +2,8 @@
  * International bank account numbers, printed compact or in groups of four ("DE89 3704 0044 0532
  * 0130 00"). Only numbers of their country's length that pass the mod-97 check are reported.
  */
+
+import { isAlnum, isDigit, isUpper } from './ascii.ts';
 import lengths from './data/iban-lengths.json' with { type: 'json' };
 import { type EntitySpan, entity } from './types.ts';
 
@@ -58,19 +60,4 @@ function mod97(iban: string): number {
     rest = value >= 10 ? (rest * 100 + value) % 97 : (rest * 10 + value) % 97;
   }
   return rest;
-}
-
-function isUpper(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 65 && c <= 90;
-}
-
-function isDigit(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
-
-function isAlnum(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }

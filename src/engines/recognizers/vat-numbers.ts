@@ -3,6 +3,8 @@
  * country's format ("DE123456789", "NL123456789B01"), and any identifier after a tax label
  * ("GST Reg No: 001234567890", "ABN 51 824 753 556"). Values are compact and upper-cased.
  */
+
+import { isAlnum, isDigit, isUpper } from './ascii.ts';
 import vat from './data/vat-numbers.json' with { type: 'json' };
 import { type EntitySpan, entity } from './types.ts';
 
@@ -120,19 +122,4 @@ function countDigits(s: string): number {
   let n = 0;
   for (const ch of s) if (ch >= '0' && ch <= '9') n++;
   return n;
-}
-
-function isUpper(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 65 && c <= 90;
-}
-
-function isDigit(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return c >= 48 && c <= 57;
-}
-
-function isAlnum(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
