@@ -1,12 +1,18 @@
 import type { Cell, Line, Table } from './model.ts';
 
 /** A line without geometry (text, DOCX, spreadsheets): its words are its whitespace-separated tokens. */
-export function textLine(text: string, index: number, paragraph?: number): Line {
+export function textLine(text: string, index: number, paragraph?: number, heading?: number): Line {
   const words = text
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => ({ text: w, confidence: 1 }));
-  return paragraph === undefined ? { text, words, index } : { text, words, index, paragraph };
+  return {
+    text,
+    words,
+    index,
+    ...(paragraph === undefined ? {} : { paragraph }),
+    ...(heading === undefined ? {} : { heading }),
+  };
 }
 
 /** A table from rows of strings, every cell spanning one row and one column. */

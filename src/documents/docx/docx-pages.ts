@@ -3,21 +3,14 @@
  * section breaks delimit, at least one. Table rows also become lines (cells joined by tabs) so that
  * label/value tables read like text.
  */
-import type { Cell, Line, Page, Table } from '../model.ts';
+import type { Cell, Page, Table } from '../model.ts';
+import { textLine } from '../text-lines.ts';
 import type { Block, TableBlock } from './docx-blocks.ts';
 import { rowText } from './docx-table.ts';
 
 /** US Letter in points: DOCX pages carry no geometry, this only gives consumers a frame. */
 const PAGE_WIDTH = 612;
 const PAGE_HEIGHT = 792;
-
-export function makeLine(text: string, index: number, paragraph: number, heading?: number): Line {
-  const words = text
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .map((word) => ({ text: word, confidence: 1 }));
-  return { text, words, paragraph, index, ...(heading === undefined ? {} : { heading }) };
-}
 
 function toTable(block: TableBlock): Table {
   return {
@@ -72,7 +65,7 @@ class PageAssembler {
     for (const raw of lines) {
       const text = raw.trim();
       if (text === '') continue;
-      this.page.lines.push(makeLine(text, this.page.lines.length, this.paragraph, heading));
+      this.page.lines.push(textLine(text, this.page.lines.length, this.paragraph, heading));
       used = true;
     }
     if (used) this.paragraph += 1;

@@ -5,6 +5,7 @@
  */
 import type { Cell as SheetCell, Worksheet } from 'exceljs';
 import type { Cell, Line, Page, Table } from '../model.ts';
+import { textLine } from '../text-lines.ts';
 import { cellText } from './cell-text.ts';
 
 export interface SheetPage {
@@ -58,14 +59,6 @@ function mergeSpans(worksheet: Worksheet): Map<string, Span> {
   return spans;
 }
 
-function makeLine(text: string, index: number, row: number): Line {
-  const words = text
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .map((word) => ({ text: word, confidence: 1 }));
-  return { text, words, paragraph: row, index };
-}
-
 function isCovered(cell: SheetCell): boolean {
   return cell.isMerged && cell.master.address !== cell.address;
 }
@@ -97,7 +90,7 @@ export function readSheet(worksheet: Worksheet, number: number): SheetPage {
   for (const [row, cells] of rows) {
     nonEmptyCells += cells.length;
     const text = cells.map((cell) => cell.text.replace(/\s+/g, ' ').trim()).join('\t');
-    lines.push(makeLine(text, lines.length, row));
+    lines.push(textLine(text, lines.length, row));
   }
   // Blank rows are left out (cells carry their own row): a sparse sheet must not become a million empty rows.
   const table: Table | undefined = rows.size === 0 ? undefined : { rows: [...rows.values()] };
