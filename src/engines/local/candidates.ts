@@ -3,14 +3,27 @@ import { findPostalAddresses } from '../recognizers/index.ts';
 import type { Candidate } from './candidate.ts';
 import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
-import { findLabel } from './label-match.ts';
+import { findLabel, type LabelHit } from './label-match.ts';
 import { readValue, recognize } from './read-value.ts';
+
+const hitsCache = new WeakMap<DocumentView, WeakMap<FieldProfile, (LabelHit | null | undefined)[]>>();
+
+/** Where a line names the field: found once per line, field and document, read by several routes. */
+function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLine): LabelHit | null {
+  let byProfile = hitsCache.get(view);
+  if (!byProfile) hitsCache.set(view, (byProfile = new WeakMap()));
+  let hits = byProfile.get(profile);
+  if (!hits) byProfile.set(profile, (hits = []));
+  // null (no label here) is a result too; only undefined is "not looked at yet".
+  if (hits[line.id] === undefined) hits[line.id] = findLabel(line.tokens, profile, line.text);
+  return hits[line.id] ?? null;
+}
 
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   const out: Candidate[] = [];
   for (const line of view.lines) {
-    const hit = findLabel(line.tokens, profile, line.text);
+    const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
     const right = readValue(profile, line.text.slice(hit.end), hints, line.ocr);
     if (right) {
@@ -168,10 +181,9 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
 
 /** How surely the line (fully) or the line above it (partly) names the field, 0–1. */
 function nearWords(view: DocumentView, line: ViewLine, profile: FieldProfile): number {
-  const here = findLabel(line.tokens, profile, line.text)?.score ?? 0;
+  const here = labelHit(view, profile, line)?.score ?? 0;
   const above = view.lines[line.id - 1];
-  const there =
-    above && above.page === line.page ? (findLabel(above.tokens, profile, above.text)?.score ?? 0) : 0;
+  const there = above && above.page === line.page ? (labelHit(view, profile, above)?.score ?? 0) : 0;
   return Math.max(here, 0.6 * there);
 }
 
