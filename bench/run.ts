@@ -57,6 +57,6 @@ for (const kind of ['mixed', 'dense']) {
     `\nMemory: ${m.documents} concurrent ${m.megabytesEach} MB PDFs (${m.kind}, ${m.pagesEach} pages each)`,
   );
   log(
-    `  peak RSS ${m.peakRssMb} MB (idle ${m.rssBeforeMb} MB), ${m.seconds} s${kind === 'mixed' ? ' (target < 600 MB)' : ''}`,
+    `  service peak RSS ${m.peakRssMb} MB (idle ${m.rssBeforeMb} MB), ${m.seconds} s${kind === 'mixed' ? ' (target < 600 MB)' : ''}`,
   );
 }
