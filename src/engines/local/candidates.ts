@@ -11,9 +11,15 @@ const hitsCache = new WeakMap<DocumentView, WeakMap<FieldProfile, (LabelHit | nu
 /** Where a line names the field: found once per line, field and document, read by several routes. */
 function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLine): LabelHit | null {
   let byProfile = hitsCache.get(view);
-  if (!byProfile) hitsCache.set(view, (byProfile = new WeakMap()));
+  if (!byProfile) {
+    byProfile = new WeakMap();
+    hitsCache.set(view, byProfile);
+  }
   let hits = byProfile.get(profile);
-  if (!hits) byProfile.set(profile, (hits = []));
+  if (!hits) {
+    hits = [];
+    byProfile.set(profile, hits);
+  }
   // null (no label here) is a result too; only undefined is "not looked at yet".
   if (hits[line.id] === undefined) hits[line.id] = findLabel(line.tokens, profile, line.text);
   return hits[line.id] ?? null;
