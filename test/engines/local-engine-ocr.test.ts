@@ -55,6 +55,52 @@ describe('local engine on OCR text', () => {
     assert.equal(data.total, 82.5);
   });
 
+  it('takes the last amount of a summary row whose last is the sum of two before it', async () => {
+    const doc = ocrReceipt([
+      'SHOP',
+      'CANON INK 1 27.36 29.00',
+      'Total Inclusive GST:',
+      'GST Summary',
+      'Code % Net GST Total',
+      'Total 27.36 1.64 29.00',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 29);
+  });
+
+  it('passes over totals whose label goes on to name what they count', async () => {
+    const doc = ocrReceipt([
+      'BAKERY',
+      'Bread 26.61',
+      'Returned -3.05',
+      'Total 0% supplies: 26.61',
+      'Total 6% supplies: -3.05',
+      'Total Payable: 23.56',
+      'TOTAL STAMP(S) 4',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 23.56);
+  });
+
+  it('reads a label OCR damaged by one letter', async () => {
+    const doc = ocrReceipt(['SHOP', 'Item 100.60', 'Pounding Adjustment -0.02', '[otal After Rounding 100. 60']);
+    const { data, evidence } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 100.6);
+    assert.equal((evidence.total as { source: string }).source, 'label');
+  });
+
+  it('does not read a column header as the label of the row under it', async () => {
+    const doc = ocrReceipt([
+      'CAFE',
+      'Item Qty U.Price Disc Amount',
+      '711 WM TUNA',
+      '1 5.00 0.00 5.00',
+      'Total Due (GST Ine): 31.00',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 31);
+  });
+
   it('leaves text that was not OCR alone', async () => {
     const doc = ocrReceipt(['Total: 8250']);
     doc.pages[0]!.source = 'text';

@@ -1,6 +1,7 @@
 import { createCanvas, Image } from '@napi-rs/canvas';
 import { AppError } from '../../errors.ts';
 import { type ImageHeader, uprightSize } from '../image/image-header.ts';
+import { clearDarkBorders } from './clear-borders.ts';
 import { canvasToPpm } from './ppm.ts';
 
 export interface PreparedImage {
@@ -20,15 +21,14 @@ export interface PreprocessOptions {
 /**
  * Measured on the SROIE receipts (eval/ocr-recall.ts): enlarging scans narrower than 1200 px to
  * 1200 px raised recall (1000 and 1400 px did less well); grayscale, contrast stretching, Otsu
- * binarisation and shrinking large scans to 2500 px did not help, so none of them is done.
+ * binarisation, shrinking large scans to 2500 px and scaling to a fixed text height (20–48 px) did
+ * not help, so none of them is done. Clearing dark margins did (clear-borders.ts).
  */
 export const DEFAULT_PREPROCESS: PreprocessOptions = { minWidth: 1200, maxPixels: 40_000_000 };
 
 /**
- * The image as Tesseract should see it. An upright JPEG or PNG of a good size goes as it is (no
- * decoding here at all: Leptonica decodes it in the worker, transparency blended onto white);
- * otherwise it is decoded (the decoder applies the EXIF orientation), resized onto white and
- * handed over as raw PPM pixels. Nothing touches the disk.
+ * The image as Tesseract should see it: decoded (the decoder applies the EXIF orientation), resized
+ * onto white, dark margins cleared, and handed over as raw PPM pixels. Nothing touches the disk.
  */
 export async function prepareForOcr(
   bytes: Uint8Array,
@@ -37,8 +37,6 @@ export async function prepareForOcr(
 ): Promise<PreparedImage> {
   const upright = uprightSize(header);
   const scale = chooseScale(upright.width, upright.height, options);
-  if (scale === 1 && header.orientation === 1) return { image: bytes, scale };
-
   const image = await decode(bytes, upright);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
@@ -49,6 +47,7 @@ export async function prepareForOcr(
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);
+  clearDarkBorders(context, width, height);
   return { image: await canvasToPpm(context, width, height), scale: width / image.width };
 }
 

@@ -1,5 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
+import { clearDarkBorders } from '../ocr/clear-borders.ts';
 
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;
@@ -30,6 +31,7 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number): Promise
   const canvas = createCanvas(width, height);
   const task = page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport });
   await task.promise;
+  clearDarkBorders(canvas.getContext('2d'), width, height);
   const png = await canvas.encode('png');
   return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
 }

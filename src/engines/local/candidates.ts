@@ -4,7 +4,9 @@ import type { Candidate } from './candidate.ts';
 import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel, type LabelHit } from './label-match.ts';
-import { readValue, recognize } from './read-value.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
+import { type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
+import { canonicalWord } from './words.ts';
 
 const hitsCache = new WeakMap<DocumentView, WeakMap<FieldProfile, (LabelHit | null | undefined)[]>>();
 
@@ -21,9 +23,12 @@ function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLine): La
     byProfile.set(profile, hits);
   }
   // null (no label here) is a result too; only undefined is "not looked at yet".
-  if (hits[line.id] === undefined) hits[line.id] = findLabel(line.tokens, profile, line.text);
+  if (hits[line.id] === undefined) hits[line.id] = findLabel(line.tokens, profile, line.text, line.ocr);
   return hits[line.id] ?? null;
 }
+
+/** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
+const AMOUNT_QUALIFIERS = new Set(lexicon.amountQualifiers.map(canonicalWord));
 
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
@@ -31,7 +36,8 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
   for (const line of view.lines) {
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
-    const right = readValue(profile, line.text.slice(hit.end), hints, line.ocr);
+    const rest = line.text.slice(hit.end);
+    const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
     if (right) {
       // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
       // the value is that concept's.
@@ -45,7 +51,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
         : 1;
       out.push({
         value: right.value,
-        score: hit.score * 0.95 * right.fit * other,
+        score: hit.score * 0.95 * right.fit * other * amountDoubt(profile, rest, right),
         source: 'label',
         line,
         text: line.text,
@@ -54,7 +60,9 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     }
     const below = view.lines[line.id + 1];
     // Only a bare label ("Invoice date:") announces the value on the line below it.
-    const bare = tokenise(line.text.slice(hit.end)).length === 0;
+    // A label after several words of its own line is a table's column header ("Item Qty Price Amount"),
+    // which names a column of many rows, not one value below.
+    const bare = tokenise(line.text.slice(hit.end)).length === 0 && hit.tokenIndex <= 3;
     if (below && below.page === line.page && bare) {
       const value = readValue(profile, below.text, hints, below.ocr);
       if (value)
@@ -73,6 +81,53 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     for (const c of out) if (c.value === largest) c.score += 0.08;
   }
   return out;
+}
+
+/** Amounts of a text, as OCR'd amounts of a document with cents are read ("164" for 1.64). */
+function amountsIn(
+  text: string,
+  hints: ReadHints,
+  ocr: boolean,
+): { value: number; start: number; end: number }[] {
+  return findNumberSpans(text)
+    .filter((s) => s.amount || /^\d{3,}$/.test(s.text))
+    .map((s) => ({
+      value: ocr && hints.centsAmounts && /^\d{3,}$/.test(s.text) ? s.value / 100 : s.value,
+      start: s.start,
+      end: s.end,
+    }));
+}
+
+/**
+ * "Total 27.36 1.64 29.00" under "Net Tax Total": a row of amounts whose last is the sum of two
+ * before it holds the total last.
+ */
+function sumOfRow(profile: FieldProfile, rest: string, hints: ReadHints, ocr: boolean): ReadValue | null {
+  if (!profile.preferLargest || profile.field.kind !== 'double') return null;
+  const amounts = amountsIn(rest, hints, ocr);
+  const last = amounts.at(-1);
+  if (!last || amounts.length < 3) return null;
+  const parts = amounts.slice(0, -1);
+  const summed = parts.some((a, i) =>
+    parts.slice(i + 1).some((b) => Math.abs(a.value + b.value - last.value) < 0.011),
+  );
+  return summed ? { value: last.value, start: last.start, end: last.end, fit: 1 } : null;
+}
+
+/**
+ * How far an amount after a label is the field's own. "Total : 28.00 1.68" under "Amount Tax" is a
+ * row of a summary table, and the row does not say which column is the field's; "Total Items: 4",
+ * "Total 6% supplies: 15.57": words between the label and the amount say what it counts.
+ */
+function amountDoubt(profile: FieldProfile, rest: string, value: ReadValue): number {
+  if (profile.field.kind !== 'double') return 1;
+  let doubt = 1;
+  if (findNumberSpans(rest).filter((s) => s.amount || /^\d{3,}$/.test(s.text)).length >= 2) doubt *= 0.85;
+  // "(GST Inc)": a parenthesis after a total says what it includes, whatever OCR made of it.
+  const between = rest.slice(0, value.start).replace(/\([^)]*\)/g, ' ');
+  const qualifiers = between.match(/\p{L}{3,}|\d+\s*%/gu) ?? [];
+  if (qualifiers.some((w) => !AMOUNT_QUALIFIERS.has(canonicalWord(w)))) doubt *= 0.8;
+  return doubt;
 }
 
 /** A cell under a header that names the field, or right of a row label that does. */
@@ -385,7 +440,7 @@ export function arithmeticCandidates(
   }
   const subtotals = amountsFor('subtotal');
   const taxes = amountsFor('tax');
-  for (const c of found) {
+  for (const c of [...found, ...out]) {
     if (typeof c.value !== 'number') continue;
     const proven = subtotals.some((s) =>
       taxes.some((t) => Math.abs((s.value as number) + (t.value as number) - (c.value as number)) < 0.011),

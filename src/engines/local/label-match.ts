@@ -15,7 +15,7 @@ export interface LabelHit {
  * its concept (0.85), or mostly words of its description (≤ 0.6). A label buried deep in a long
  * sentence is prose, not a label, and counts less.
  */
-export function findLabel(tokens: Token[], profile: FieldProfile, text = ''): LabelHit | null {
+export function findLabel(tokens: Token[], profile: FieldProfile, text = '', ocr = false): LabelHit | null {
   let best: LabelHit | null = null;
   const consider = (score: number, from: number, length: number) => {
     const buried = from > 6 && tokens.length > 14 ? 0.5 : 1;
@@ -43,8 +43,13 @@ export function findLabel(tokens: Token[], profile: FieldProfile, text = ''): La
     const scaled = weight * Math.min(1, 0.75 + 0.12 * phrase.length);
     for (let i = 0; i + phrase.length <= tokens.length; i++) {
       let match = true;
-      for (let j = 0; j < phrase.length && match; j++) match = tokens[i + j]!.word === phrase[j];
-      if (match) consider(scaled, i, phrase.length);
+      let misread = false;
+      for (let j = 0; j < phrase.length && match; j++) {
+        const word = tokens[i + j]!.word;
+        match = word === phrase[j];
+        if (!match && ocr && oneEditApart(word, phrase[j]!)) match = misread = true;
+      }
+      if (match) consider(misread ? 0.9 * scaled : scaled, i, phrase.length);
     }
   }
   const overlap = leadingLabelOverlap(tokens, text, profile);
@@ -81,4 +86,17 @@ function leadingLabelOverlap(
   const foreign = fromName + fromDescription < label.length ? 0.7 : 1;
   const score = (0.55 * precision + 0.45 * Math.max(recall, fromDescription > 0 ? 0.5 : 0)) * foreign;
   return { score: Math.min(0.9, score), length: label.length };
+}
+
+/**
+ * OCR's one-letter damage to a label word of five letters or more: "otal" ("[otal"), "tota1",
+ * "Pounding". Shorter words are too easily another word.
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (b.length < 5 || Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  return a.length - i - j <= 1 && b.length - i - j <= 1;
 }

@@ -142,5 +142,7 @@ function readNumber(
     value /= 100;
   }
   if (value === null || (profile.preferLargest && value === 0)) return null;
-  return { value, start: lead + span.start, end: lead + span.end, fit: 1 };
+  // Where every amount has cents, a bare "4" after "Total" is more likely a count than money.
+  const fit = hints.centsAmounts && profile.field.kind === 'double' && /^\d{1,2}$/.test(span.text) ? 0.85 : 1;
+  return { value, start: lead + span.start, end: lead + span.end, fit };
 }
