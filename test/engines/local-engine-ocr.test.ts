@@ -83,7 +83,12 @@ describe('local engine on OCR text', () => {
   });
 
   it('reads a label OCR damaged by one letter', async () => {
-    const doc = ocrReceipt(['SHOP', 'Item 100.60', 'Pounding Adjustment -0.02', '[otal After Rounding 100. 60']);
+    const doc = ocrReceipt([
+      'SHOP',
+      'Item 100.60',
+      'Pounding Adjustment -0.02',
+      '[otal After Rounding 100. 60',
+    ]);
     const { data, evidence } = await new LocalEngine().extract(doc, fields);
     assert.equal(data.total, 100.6);
     assert.equal((evidence.total as { source: string }).source, 'label');
@@ -99,6 +104,23 @@ describe('local engine on OCR text', () => {
     ]);
     const { data } = await new LocalEngine().extract(doc, fields);
     assert.equal(data.total, 31);
+  });
+
+  it('names the shop from its heading: a leading number kept, a misread legal form mended, a greeting passed over', async () => {
+    const company = parseFieldConfig(
+      'schemas:\n  data:\n    type: object\n    properties:\n      company: { type: string, description: Name of the shop that issued the receipt }\n',
+    ).fields;
+    const read = async (lines: string[]) =>
+      (await new LocalEngine().extract(ocrReceipt(lines), company)).data.company;
+    assert.equal(
+      await read(['99 BEST MART 5/8 (519537-X)', 'LOT 5, JALAN 3', 'Total 5.00']),
+      '99 BEST MART S/B',
+    );
+    assert.equal(await read(['SUN RISE SON BHD', 'NO 1, JALAN 2', 'Total 5.00']), 'SUN RISE SDN BHD');
+    assert.equal(
+      await read(['THANK YOU AND DO VISIT US AGAIN', 'FIVE STAR CASH & CARRY', 'Total 5.00']),
+      'FIVE STAR CASH & CARRY',
+    );
   });
 
   it('leaves text that was not OCR alone', async () => {

@@ -32,6 +32,7 @@ describe('findOrganizations', () => {
     ],
     ['MR. FIX-IT (M) SDN BHD\nLOT 12, JALAN 3', ['MR. FIX-IT (M) SDN BHD']],
     ['SUNRISE CO. (M) BHD\n3RD FLOOR', ['SUNRISE CO. (M) BHD']],
+    ['MR. A.I.M. (M) SDN BHD\nLOT 5', ['MR. A.I.M. (M) SDN BHD']],
     ['99 BEST MART S/B\nNO 5 JALAN 2', ['99 BEST MART S/B']],
     ['KWONG HING HARDWARE TRADING\nNO 4', ['KWONG HING HARDWARE TRADING']],
     ['KEDAI RUNCIT MAJU JAYA\nNO 5, JALAN 3', ['KEDAI RUNCIT MAJU JAYA']],

@@ -1,5 +1,5 @@
 import { findDateSpans, findNumberSpans, parseInteger, type TypingHints } from '../../fields/typing/index.ts';
-import { findPostalAddresses } from '../recognizers/index.ts';
+import { findPostalAddresses, NOT_IN_NAME } from '../recognizers/index.ts';
 import type { Candidate } from './candidate.ts';
 import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
@@ -319,7 +319,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       const next = head[i + 1];
       const text = formOnly && prev ? `${prev.text} ${line.text}` : line.text;
       let spans = formOnly && prev ? recognize('organization', text) : alone;
-      if (spans.length === 0 && next)
+      // …but not to a line that holds a name of its own: "SCR" above "GARDENIA BAKERIES SDN BHD".
+      const nextNamed =
+        next && recognize('organization', next.text).some((s) => nameWords(s.value).length > 0);
+      if (spans.length === 0 && next && !nextNamed)
         spans = recognize('organization', `${line.text} ${next.text}`).filter(
           (s) => s.start < line.text.length,
         );
@@ -384,10 +387,17 @@ function trimLeadingNoise(value: string): string {
       .slice(1)
       .filter((w) => /\p{L}{2,}/u.test(w))
       .every(capitals);
+    const letters = first.replace(/[^\p{L}]/gu, '');
+    const digits = first.replace(/[^\p{N}]/gu, '');
+    // "99 SPEED MART", "FY EAGLE ENTERPRISE", "DE LUXE CIRCLE": a short number or a short word in
+    // the capitals of the rest belongs to the name.
+    const partOfName =
+      (letters === '' && digits.length >= 2 && digits.length <= 3) || (restCapital && capitals(first));
     if (
-      /\d/.test(first) ||
-      first.replace(/[^\p{L}]/gu, '').length <= 2 ||
-      (restCapital && !capitals(first))
+      (digits !== '' && letters !== '') ||
+      digits.length > 3 ||
+      (letters.length <= 2 && !partOfName) ||
+      (restCapital && letters !== '' && !capitals(first))
     ) {
       if (/^(&|mr\.?|dr\.?|no\.?)$/i.test(first)) break;
       words.shift();
@@ -463,7 +473,10 @@ function looksLikeHeading(text: string): boolean {
     digits.length <= 3 &&
     wordCount >= 2 &&
     wordCount <= 8 &&
-    !/[:@]/.test(t)
+    !/[:@]/.test(t) &&
+    // "TAX INVOICE", "THANK YOU AND DO VISIT US AGAIN": words no shop's name is made of (one alone
+    // may be: "SLF CASH & CARRY").
+    t.split(/[^\p{L}]+/u).filter((w) => NOT_IN_NAME.has(w.toLowerCase())).length < 2
   );
 }
 

@@ -1,4 +1,5 @@
 import type { BBox, Cell, Document, Table } from '../../documents/model.ts';
+import { ocrLineText } from './ocr-text.ts';
 import { canonicalWord } from './words.ts';
 
 export interface Token {
@@ -54,18 +55,19 @@ export function buildView(document: Document): DocumentView {
     const count = Math.max(1, page.lines.length - 1);
     page.lines.forEach((line, i) => {
       const y = line.bbox && page.height > 0 ? line.bbox.y0 / page.height : i / count;
+      const text = page.source === 'ocr' ? ocrLineText(line) : line.text;
       lines.push({
         id: lines.length,
         page: page.number,
-        text: line.text,
-        tokens: tokenise(line.text),
+        text,
+        tokens: tokenise(text),
         ...(line.bbox ? { bbox: line.bbox } : {}),
         ...(line.paragraph !== undefined ? { paragraph: line.paragraph } : {}),
         y: Math.min(1, Math.max(0, y)),
         offset,
         ocr: page.source === 'ocr',
       });
-      offset += line.text.length + 1;
+      offset += text.length + 1;
     });
     for (const table of page.tables) {
       for (const row of table.rows) {

@@ -1,5 +1,6 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
+import { withinOneEdit } from './words.ts';
 
 export interface LabelHit {
   score: number;
@@ -93,10 +94,5 @@ function leadingLabelOverlap(
  * "Pounding". Shorter words are too easily another word.
  */
 export function oneEditApart(a: string, b: string): boolean {
-  if (b.length < 5 || Math.abs(a.length - b.length) > 1 || a === b) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  let j = 0;
-  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
-  return a.length - i - j <= 1 && b.length - i - j <= 1;
+  return b.length >= 5 && a !== b && withinOneEdit(a, b);
 }

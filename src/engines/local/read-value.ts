@@ -93,6 +93,8 @@ export function readValue(
   // A name is short and starts with a capital or a digit; a sentence is not a name.
   if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > 8))
     return null;
+  // A name has a word in it: "54.31" after a label is an amount, whatever the label says.
+  if (profile.kind !== 'text' && profile.kind !== 'postal_address' && !/\p{L}{2}/u.test(value)) return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }
 

@@ -38,3 +38,14 @@ const ABBREVIATIONS: Record<string, string> = {
   inv: 'invoice',
   acct: 'account',
 };
+
+/** Equal but for one letter changed, added or dropped. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  let j = 0;
+  while (j < a.length - i && j < b.length - i && a[a.length - 1 - j] === b[b.length - 1 - j]) j++;
+  return a.length - i - j <= 1 && b.length - i - j <= 1;
+}

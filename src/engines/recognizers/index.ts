@@ -6,6 +6,7 @@ export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
 export { findIbans } from './ibans.ts';
 export { findLocations } from './locations.ts';
+export { NOT_IN_NAME } from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
 export { findPersons } from './persons.ts';
 export { findPhones } from './phones.ts';

@@ -160,6 +160,9 @@ function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' 
     if (t.text === '.') return isAbbreviation(tokens[k - 1], t) ? 'joint' : 'stop';
     return 'stop';
   }
+  // An initial ("D.I.Y.", "R. J.") is never the pronoun or article it spells.
+  const next = tokens[k + 1];
+  if (t.text.length === 1 && isCapitalized(t) && isPunct(next, '.') && next!.gap === 'none') return 'word';
   if (NOT_IN_NAME.has(t.lower)) return 'stop';
   if (k < last && SUFFIX_WORDS.has(t.lower)) return 'stop';
   if (isCapitalized(t)) return 'word';

@@ -1,0 +1,103 @@
+import type { Line } from '../../documents/model.ts';
+import organizationWords from '../recognizers/data/organization-words.json' with { type: 'json' };
+import { withinOneEdit } from './words.ts';
+
+/**
+ * A line as OCR read it, cleaned of what OCR adds and mends where the document proves it wrong:
+ * specks at either end ("i TANAN BERKELEY", "RESTORAN SIAM VILLAGE Co" where "Co" was read at 7%
+ * confidence) are dropped, and legal forms misread by one letter are restored ("SON BHD", "5/8").
+ */
+export function ocrLineText(line: Line): string {
+  const words = line.words.map((w) => w.text);
+  if (words.length === 0) return line.text;
+  let first = 0;
+  let last = words.length - 1;
+  while (first < last && isSpeck(line.words[first]!)) first++;
+  while (last > first && isSpeck(line.words[last]!)) last--;
+  const kept = first === 0 && last === words.length - 1 ? line.text : words.slice(first, last + 1).join(' ');
+  return repairLegalForms(kept);
+}
+
+/** Below this, a word of one or two letters at a line's edge is more likely a speck or a stroke of a logo than text. */
+const SPECK_CONFIDENCE = 0.3;
+
+function isSpeck(word: { text: string; confidence: number }): boolean {
+  const letters = word.text.replace(/[^\p{L}\p{N}]/gu, '');
+  // Digits are kept whatever their confidence: "3," opening an address is read at 0%.
+  return (
+    letters.length === 0 || (letters.length <= 2 && !/\d/.test(letters) && word.confidence < SPECK_CONFIDENCE)
+  );
+}
+
+/** Digits OCR gives for the capital letters of a legal form: "5/8" is "S/B", "5DN" "SDN". */
+const LOOKALIKES: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/** Legal forms of two words ("SDN BHD", "PTE LTD") and of one written with a slash ("S/B", "A/S"). */
+const PAIRS: [string, string][] = [];
+const SLASHED = new Set<string>();
+for (const form of organizationWords.legalSuffixes) {
+  const parts = form.replace(/\./g, '').toUpperCase().split(/\s+/);
+  if (parts.length === 2 && parts.every((p) => /^\p{Lu}{2,}$/u.test(p))) PAIRS.push([parts[0]!, parts[1]!]);
+  if (parts.length === 1 && /^\p{Lu}\/\p{Lu}$/u.test(parts[0]!)) SLASHED.add(parts[0]!);
+}
+
+const TOKEN = /\S+/g;
+
+/**
+ * "SON BHD" → "SDN BHD", "SDN EHD" → "SDN BHD", "5D BHD" → "SDN BHD", "MART 5/8 (519537-X)" →
+ * "MART S/B (519537-X)". A word is mended only beside the other half of its form read right, or,
+ * for a slashed form, when its digits are the form's letters exactly.
+ */
+export function repairLegalForms(text: string): string {
+  const tokens = [...text.matchAll(TOKEN)].map((m) => ({ text: m[0], start: m.index }));
+  const replaced = new Map<number, string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const { core, tail } = splitTail(tokens[i]!.text);
+    const upper = core.toUpperCase();
+    const letters = [...upper].map((c) => LOOKALIKES[c] ?? c).join('');
+    // A slashed form ends a name: at the line's end or before the company's number.
+    const after = tokens[i + 1]?.text;
+    const endsName = after === undefined || /^[({[]|^\d{4,}/.test(after);
+    if (SLASHED.has(letters) && letters !== upper && i > 0 && endsName) {
+      replaced.set(i, letters + tail);
+      continue;
+    }
+    const next = tokens[i + 1] ? splitTail(tokens[i + 1]!.text) : undefined;
+    if (!next) continue;
+    const nextLetters = [...next.core.toUpperCase()].map((c) => LOOKALIKES[c] ?? c).join('');
+    const pairRight = PAIRS.some(([a, b]) => upper === a && next.core.toUpperCase() === b);
+    for (const [a, b] of pairRight ? [] : PAIRS) {
+      const firstRight = upper === a;
+      const secondRight = next.core.toUpperCase() === b;
+      if (firstRight === secondRight) continue;
+      if (!firstRight && misreadOf(letters, a)) replaced.set(i, styled(a, core) + tail);
+      else if (!secondRight && misreadOf(nextLetters, b))
+        replaced.set(i + 1, styled(b, next.core) + next.tail);
+      else continue;
+      break;
+    }
+  }
+  if (replaced.size === 0) return text;
+  let out = '';
+  let at = 0;
+  tokens.forEach((t, i) => {
+    out += text.slice(at, t.start) + (replaced.get(i) ?? t.text);
+    at = t.start + t.text.length;
+  });
+  return out + text.slice(at);
+}
+
+function splitTail(token: string): { core: string; tail: string } {
+  const m = /^(.*?)([.,;:]*)$/.exec(token)!;
+  return { core: m[1]!, tail: m[2]! };
+}
+
+/** The form in the case the document writes it in: "SDN" or "Sdn". */
+function styled(form: string, like: string): string {
+  return like === like.toUpperCase() ? form : form[0] + form.slice(1).toLowerCase();
+}
+
+/** One letter off a form of three letters or more: two-letter forms ("CO") are too easily other words. */
+function misreadOf(read: string, form: string): boolean {
+  return form.length >= 3 && read.length >= 2 && withinOneEdit(read, form);
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Line } from '../../src/documents/model.ts';
+import { ocrLineText, repairLegalForms } from '../../src/engines/local/ocr-text.ts';
+
+/** A line of OCR'd words, each with its confidence (0–1). */
+function line(...words: [string, number][]): Line {
+  return {
+    text: words.map(([w]) => w).join(' '),
+    words: words.map(([text, confidence]) => ({ text, confidence })),
+    index: 0,
+  };
+}
+
+describe('ocrLineText', () => {
+  it('drops specks of one or two letters read with low confidence at either end', () => {
+    const read = line(['i', 0.25], ['TAMAN', 0.9], ['BERKELEY', 0.93], ['Co', 0.07]);
+    assert.equal(ocrLineText(read), 'TAMAN BERKELEY');
+  });
+
+  it('drops bare punctuation at the ends whatever its confidence', () => {
+    assert.equal(ocrLineText(line(['|', 0.95], ['LOT', 0.9], ['5,', 0.9], ['|', 0.9])), 'LOT 5,');
+  });
+
+  it('keeps numbers and words of three letters, however unsure OCR was of them', () => {
+    const read = line(['3,', 0], ['Jalan', 0.9], ['Perdana', 0.18], ['5,', 0.9]);
+    assert.equal(ocrLineText(read), '3, Jalan Perdana 5,');
+    assert.equal(ocrLineText(line(['L.ot', 0], ['3,', 0.9])), 'L.ot 3,');
+  });
+
+  it('keeps short words read with confidence', () => {
+    assert.equal(ocrLineText(line(['FY', 0.9], ['EAGLE', 0.95], ['ENTERPRISE', 0.3])), 'FY EAGLE ENTERPRISE');
+  });
+});
+
+describe('repairLegalForms', () => {
+  const cases: [string, string][] = [
+    ['SUN VICTORY SON BHD', 'SUN VICTORY SDN BHD'],
+    ['GARDENIA BAKERIES (KL) SDN EHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD (139386 X)'],
+    ['HERO DISTRIBUTION 5D BHD', 'HERO DISTRIBUTION SDN BHD'],
+    ['Haxincone Resources Son Bhd', 'Haxincone Resources Sdn Bhd'],
+    ['99 SPEED MART 5/8 (519537-X)', '99 SPEED MART S/B (519537-X)'],
+    ['ACME PTE LID.', 'ACME PTE LTD.'],
+  ];
+  for (const [read, meant] of cases)
+    it(`reads "${read}" as "${meant}"`, () => assert.equal(repairLegalForms(read), meant));
+
+  const left: string[] = ['A SON BORN 5/8/2018', 'ACME PTE LTD', 'ACME PTY LTD', 'QTY 5/8 INCH', 'SDN BHD'];
+  for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairLegalForms(text), text));
+});
