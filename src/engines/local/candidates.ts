@@ -196,7 +196,12 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
     const context = nearWords(view, line, profile);
     const where = POSITION_WEIGHT[profile.position](line.y) * (line.page === 1 ? 1 : 0.8);
     if (kind === 'date' || kind === 'datetime') {
+      let previousEnd = Number.NEGATIVE_INFINITY;
       for (const span of findDateSpans(line.text, hints.dateOrder ? { order: hints.dateOrder } : {})) {
+        // "17/01/2018 8.08.53": what follows a date at once is its time, however it parses.
+        const isTime = span.start - previousEnd <= 3;
+        previousEnd = span.end;
+        if (isTime) continue;
         out.push({
           value: span.value,
           score: (0.25 + 0.3 * context) * where,
