@@ -121,6 +121,55 @@ describe('local engine on OCR text', () => {
       await read(['THANK YOU AND DO VISIT US AGAIN', 'FIVE STAR CASH & CARRY', 'Total 5.00']),
       'FIVE STAR CASH & CARRY',
     );
+    assert.equal(
+      await read(['HASHA PETROKIOSK', 'Company No: JHG632980-Y', 'Total 5.00']),
+      'HASHA PETROKIOSK',
+    );
+  });
+
+  it('does not let lines OCR could hardly read push the name down the page', async () => {
+    const company = parseFieldConfig(
+      'schemas:\n  data:\n    type: object\n    properties:\n      company: { type: string, description: Name of the shop that issued the receipt }\n',
+    ).fields;
+    const noise = Array.from({ length: 8 }, (_, i) => ({
+      ...textLine(`eR ${i} we`, i),
+      words: [
+        { text: 'eR', confidence: 0.1 },
+        { text: 'we', confidence: 0.2 },
+      ],
+    }));
+    const doc = ocrReceipt([]);
+    doc.pages[0]!.lines = [
+      ...noise,
+      textLine('Anzel Advertising (M) Sdn bhd (758705-H)', 8),
+      textLine('Total 5.00', 9),
+    ];
+    const { data } = await new LocalEngine().extract(doc, company);
+    assert.equal(data.company, 'Anzel Advertising (M) Sdn Bhd');
+  });
+
+  it('adds a rounding adjustment to the total before it when that lands on 5 cents', async () => {
+    const doc = ocrReceipt([
+      'PHARMACY',
+      'SHAMPOO 41.43',
+      'SUBTOTAL (QTY 4) RM41.43',
+      'ROUNDING RH0.02',
+      'CASH RMB1,50',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 41.45);
+  });
+
+  it('reads an amount after a currency that follows a colon, or glued to misread letters', async () => {
+    assert.equal(
+      (await new LocalEngine().extract(ocrReceipt(['SHOP', 'Total Incl. GST:RM 20.05']), fields)).data.total,
+      20.05,
+    );
+    assert.equal(
+      (await new LocalEngine().extract(ocrReceipt(['SHOP', 'Item 3.00', 'TOTAL Ri14.00']), fields)).data
+        .total,
+      14,
+    );
   });
 
   it('leaves text that was not OCR alone', async () => {

@@ -41,6 +41,7 @@ describe('repairLegalForms', () => {
     ['Haxincone Resources Son Bhd', 'Haxincone Resources Sdn Bhd'],
     ['99 SPEED MART 5/8 (519537-X)', '99 SPEED MART S/B (519537-X)'],
     ['ACME PTE LID.', 'ACME PTE LTD.'],
+    ['Anzel Advertising (M) Sdn bhd (758705-H)', 'Anzel Advertising (M) Sdn Bhd (758705-H)'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairLegalForms(read), meant));

@@ -30,6 +30,9 @@ function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLine): La
 /** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
 const AMOUNT_QUALIFIERS = new Set(lexicon.amountQualifiers.map(canonicalWord));
 
+/** Words after a label that make it the label of a number: "Company No.", "Company Reg.". */
+const NUMBER_WORDS = new Set(['number', 'reg', 'registration', 'id']);
+
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   const out: Candidate[] = [];
@@ -37,6 +40,13 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
     const rest = line.text.slice(hit.end);
+    // "Company No: 1234-X" names the company's number, not the company.
+    if (
+      profile.field.kind === 'string' &&
+      !profile.nameWords.has('number') &&
+      NUMBER_WORDS.has(tokenise(rest)[0]?.word ?? '')
+    )
+      continue;
     const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
     if (right) {
       // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
@@ -312,6 +322,10 @@ function otherConceptPhrases(profile: FieldProfile): string[][] {
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
+  // Lines OCR could hardly read (a logo, specks above the name) do not push the name down the page.
+  const rank: number[] = [];
+  for (let i = 0; i < head.length; i++)
+    rank.push(i === 0 ? 0 : rank[i - 1]! + (head[i - 1]!.confidence >= 0.5 ? 1 : 0));
   const out: Candidate[] = [];
   if (profile.position !== 'top') return out;
   if (profile.kind === 'organization' || profile.kind === 'party') {
@@ -336,7 +350,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         if (nameWords(value).length === 0) continue;
         out.push({
           value,
-          score: (0.55 + 0.3 * span.confidence) * (1 - i / 24),
+          score: (0.55 + 0.3 * span.confidence) * (1 - rank[i]! / 24),
           source: 'layout',
           line,
           text: line.text,
@@ -347,7 +361,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.kind === 'organization') {
     // Failing a legal form, the issuer's name is the first line set in capitals that reads like a name.
     const titled = head
-      .slice(0, 6)
+      .filter((_, i) => rank[i]! < 6)
       .find(
         (l) =>
           looksLikeHeading(l.text) &&
@@ -355,7 +369,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
           recognize('location', l.text).length === 0,
       );
     if (titled) {
-      const value = titled.text.trim().replace(/[\s.,:;|]+$/, '');
+      const value = trimLeadingNoise(titled.text.trim().replace(/[\s.,:;|]+$/, ''));
       out.push({ value, score: 0.56, source: 'layout', line: titled, text: titled.text });
     }
   }
@@ -427,9 +441,11 @@ export function arithmeticCandidates(
 ): Candidate[] {
   if (!profile.preferLargest || (profile.field.kind !== 'double' && profile.field.kind !== 'integer'))
     return [];
-  const amountsFor = (concept: string) => {
+  const amountsFor = (concept: string, signed = false) => {
     const other = profileField({ ...profile.field, name: concept, description: '', aliases: [] });
-    return labelCandidates(view, other, hints).filter((c) => typeof c.value === 'number' && c.value >= 0);
+    return labelCandidates(view, other, hints).filter(
+      (c) => typeof c.value === 'number' && (signed || c.value >= 0),
+    );
   };
   const out: Candidate[] = [];
   const cash = amountsFor('cash');
@@ -461,6 +477,41 @@ export function arithmeticCandidates(
       taxes.some((t) => Math.abs((s.value as number) + (t.value as number) - (c.value as number)) < 0.011),
     );
     if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15), source: 'arithmetic' });
+  }
+  out.push(...roundedTotals(found, subtotals, amountsFor('rounding', true)));
+  return out;
+}
+
+/** Cash rounding steps: amounts paid in cash are rounded to 5 or 10 cents where coins are missing. */
+const ROUNDING_STEPS = [0.05, 0.1];
+
+/**
+ * "SUBTOTAL 41.43" / "ROUNDING 0.02": the amount paid is the total before rounding plus the
+ * adjustment, when that lands on a rounding step the total before it missed. OCR often drops the
+ * adjustment's sign, so both are tried.
+ */
+function roundedTotals(found: Candidate[], subtotals: Candidate[], roundings: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  const bases = [...found.filter((c) => c.source === 'label'), ...subtotals];
+  const onStep = (value: number) =>
+    ROUNDING_STEPS.some((step) => Math.abs(value / step - Math.round(value / step)) < 0.001);
+  for (const adjustment of roundings) {
+    const r = adjustment.value as number;
+    if (r === 0 || Math.abs(r) >= 0.1) continue;
+    for (const base of bases) {
+      const b = base.value as number;
+      if (typeof b !== 'number' || b <= 0 || onStep(b)) continue;
+      for (const paid of [b + r, b - r].map((v) => Math.round(v * 100) / 100)) {
+        if (paid > 0 && onStep(paid))
+          out.push({
+            value: paid,
+            score: 0.66,
+            source: 'arithmetic',
+            line: base.line,
+            text: `${base.text} / ${adjustment.text}`,
+          });
+      }
+    }
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import type { BBox, Cell, Document, Table } from '../../documents/model.ts';
+import type { BBox, Cell, Document, Line, Table } from '../../documents/model.ts';
 import { ocrLineText } from './ocr-text.ts';
 import { canonicalWord } from './words.ts';
 
@@ -22,6 +22,8 @@ export interface ViewLine {
   offset: number;
   /** Read by OCR: its words may be misread. */
   ocr: boolean;
+  /** How sure OCR was of the line's letters, 0–1 (1 for text that was not OCR'd). */
+  confidence: number;
 }
 
 /** The document as the engine reads it: every line in reading order, tokenised once. */
@@ -66,6 +68,7 @@ export function buildView(document: Document): DocumentView {
         y: Math.min(1, Math.max(0, y)),
         offset,
         ocr: page.source === 'ocr',
+        confidence: page.source === 'ocr' ? lineConfidence(line) : 1,
       });
       offset += text.length + 1;
     });
@@ -98,4 +101,15 @@ export function lineAt(view: DocumentView, offset: number): ViewLine {
     else hi = mid - 1;
   }
   return view.lines[lo]!;
+}
+
+/** Mean confidence of a line's words, each weighted by its length. */
+function lineConfidence(line: Line): number {
+  let sum = 0;
+  let length = 0;
+  for (const word of line.words) {
+    sum += word.confidence * word.text.length;
+    length += word.text.length;
+  }
+  return length === 0 ? 0 : sum / length;
 }

@@ -66,6 +66,11 @@ export function repairLegalForms(text: string): string {
     if (!next) continue;
     const nextLetters = [...next.core.toUpperCase()].map((c) => LOOKALIKES[c] ?? c).join('');
     const pairRight = PAIRS.some(([a, b]) => upper === a && next.core.toUpperCase() === b);
+    // "Sdn bhd": OCR read a capital as a small letter; the form is written in one style.
+    if (pairRight && core !== upper && next.core === next.core.toLowerCase()) {
+      replaced.set(i + 1, styled(next.core.toUpperCase(), core) + next.tail);
+      continue;
+    }
     for (const [a, b] of pairRight ? [] : PAIRS) {
       const firstRight = upper === a;
       const secondRight = next.core.toUpperCase() === b;

@@ -1,4 +1,5 @@
 import type { FieldValue } from '../../fields/field.ts';
+import { currencyBefore } from '../../fields/typing/currency.ts';
 import {
   cleanString,
   coerceScalar,
@@ -106,10 +107,20 @@ export interface ReadHints extends TypingHints {
 
 /**
  * OCR's usual damage to an amount: the decimal point read as a space ("41 50") or followed by one
- * ("4. 80").
+ * ("4. 80"), the currency before it misread into letters glued to it.
  */
 function repairOcrAmount(text: string): string {
-  return text.replace(/(\d)\. (\d{2})\b/g, '$1.$2').replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2');
+  return (
+    text
+      .replace(/(\d)\. (\d{2})\b/g, '$1.$2')
+      .replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2')
+      // A currency code misread and glued to its amount: "Ri14.00", "RH0.02".
+      .replace(
+        /(^|\s)(\p{Lu}\p{L}{0,2})(\d{1,6}[.,]\d{2})\b/gu,
+        (m, lead: string, letters: string, amount: string) =>
+          currencyBefore(letters, letters.length) ? m : `${lead}${letters} ${amount}`,
+      )
+  );
 }
 
 const RATE_WORDS = ['rate', 'percent', 'percentage', 'pct', 'ratio', 'discount'];

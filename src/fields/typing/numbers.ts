@@ -164,7 +164,7 @@ function withContext(text: string, v: RunValue, floor: number): Candidate {
     value,
     percent,
     amount: currency !== null || percent || decimals || v.grouped,
-    joined: isJoined(text, start, v.end),
+    joined: isJoined(text, start, v.end, currency !== null && start < v.start),
   };
   if (currency) span.currency = currency.code;
   return span;
@@ -173,9 +173,11 @@ function withContext(text: string, v: RunValue, floor: number): Candidate {
 const PERCENT = new Set(['%', '٪', '％']);
 const JOINERS = new Set(['-', '/', ':', '_', '.', '–']);
 
-function isJoined(text: string, start: number, digitsEnd: number): boolean {
+function isJoined(text: string, start: number, digitsEnd: number, currencyFirst: boolean): boolean {
   if (isLetterAt(text, start - 1)) return true;
   const before = text[start - 1] ?? '';
+  // "GST:RM 20.05", "Total:$5": a colon before a currency ends a label; it does not join a code.
+  if (currencyFirst && before === ':') return false;
   if (
     JOINERS.has(before) &&
     (isLetterAt(text, start - 2) || (before !== '.' && isDigitAt(text, start - 2)))
