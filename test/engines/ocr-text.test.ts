@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Line } from '../../src/documents/model.ts';
-import { ocrLineText, repairLegalForms } from '../../src/engines/local/ocr-text.ts';
+import { ocrLineText, repairAddressWords, repairLegalForms } from '../../src/engines/local/ocr-text.ts';
 
 /** A line of OCR'd words, each with its confidence (0–1). */
 function line(...words: [string, number][]): Line {
@@ -48,4 +48,20 @@ describe('repairLegalForms', () => {
 
   const left: string[] = ['A SON BORN 5/8/2018', 'ACME PTE LTD', 'ACME PTY LTD', 'QTY 5/8 INCH', 'SDN BHD'];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairLegalForms(text), text));
+});
+
+describe('repairAddressWords', () => {
+  const cases: [string, string][] = [
+    ['AEON TAMAN MALURI SC, JUN JEJAKA', 'AEON TAMAN MALURI SC, JLN JEJAKA'],
+    ['Lot PTD 198718 Tnn Sierra P', 'Lot PTD 198718 Tmn Sierra P'],
+    ['AEON TAMAM MALURI', 'AEON TAMAN MALURI'],
+    ['Henara Dion #02-03', 'Menara Dion #02-03'],
+  ];
+  for (const [read, meant] of cases)
+    it(`reads "${read}" as "${meant}"`, () => assert.equal(repairAddressWords(read), meant));
+
+  // A letter changed for one that does not look like it is another word, not a misreading.
+  const left = ['JALAN AIR PANAS', 'JALAN KPB 6', 'TAMAN SEGAR', 'Permas Jay', 'Jalan Pelabur'];
+  for (const text of left)
+    it(`leaves "${text}" as it is`, () => assert.equal(repairAddressWords(text), text));
 });

@@ -68,6 +68,38 @@ describe('findPostalAddresses', () => {
     );
   });
 
+  it('reads a line of names between two address lines as part of the address', () => {
+    const lines = [
+      'ADVANCO COMPANY',
+      'NO 1&3, Jalan Wangsa Delima 12,',
+      'Wangsa Link, Wangsa Maju,',
+      '53300 Kuala Lumpur',
+      'GST Reg: 001658445824',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => b.value),
+      ['NO 1&3, Jalan Wangsa Delima 12, Wangsa Link, Wangsa Maju, 53300 Kuala Lumpur'],
+    );
+  });
+
+  it('closes with a branch line before the contact lines, even when OCR misread "GST"', () => {
+    const lines = [
+      '99 BEST MART S/B',
+      'LOT 5, JALAN ANGSA,',
+      '41150 KLANG, SELANGOR',
+      '1214-JINJANG UTARA',
+      'G5T ID. NO : 000181747712',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => b.value),
+      ['LOT 5, JALAN ANGSA, 41150 KLANG, SELANGOR, 1214-JINJANG UTARA'],
+    );
+  });
+
+  it('does not take a registration "NO : 000181747712" for a house number', () => {
+    assert.deepEqual(findPostalAddresses(['ID. NO : 000181747712']), []);
+  });
+
   const none: [string, string[]][] = [
     ['item lines', ['Total 12345 apples', 'Qty 3 x 2.50']],
     [

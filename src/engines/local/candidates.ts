@@ -5,6 +5,7 @@ import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-v
 import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel, type LabelHit } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
+import { repairAddressWords } from './ocr-text.ts';
 import { type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
 import { canonicalWord } from './words.ts';
 
@@ -377,7 +378,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     for (const block of findPostalAddresses(head.map((l) => l.text))) {
       const line = head[block.startLine]!;
       out.push({
-        value: block.value,
+        value: line.ocr ? repairAddressWords(block.value) : block.value,
         score: 0.5 + 0.4 * block.confidence,
         source: 'layout',
         line,

@@ -1,4 +1,5 @@
 import type { Line } from '../../documents/model.ts';
+import addressWords from '../recognizers/data/address-words.json' with { type: 'json' };
 import organizationWords from '../recognizers/data/organization-words.json' with { type: 'json' };
 import { withinOneEdit } from './words.ts';
 
@@ -105,4 +106,52 @@ function styled(form: string, like: string): string {
 /** One letter off a form of three letters or more: two-letter forms ("CO") are too easily other words. */
 function misreadOf(read: string, form: string): boolean {
   return form.length >= 3 && read.length >= 2 && withinOneEdit(read, form);
+}
+
+/** Street and place words of one word, upper case: what an address line's words are mended towards. */
+const ADDRESS_VOCABULARY = [
+  ...new Set(
+    [...addressWords.streetWords, ...addressWords.placeWords.flatMap((p) => p.split(' '))]
+      .filter((w) => /^\p{L}{3,}$/u.test(w))
+      .map((w) => w.toUpperCase()),
+  ),
+];
+const ADDRESS_SET = new Set(ADDRESS_VOCABULARY);
+
+/** Letters OCR takes for one another in print: a changed letter is a misreading only within a group. */
+const CONFUSABLE = ['IJLT', 'MNHW', 'ODQCG', 'UVL', 'BE', 'FP'];
+
+function confusable(a: string, b: string): boolean {
+  return CONFUSABLE.some((group) => group.includes(a) && group.includes(b));
+}
+
+/**
+ * An OCR'd address with its street and place words mended where OCR misread one letter: "JUN
+ * JEJAKA" → "JLN JEJAKA", "TAMAM" → "TAMAN", "SERT KEMBANGAN" → "SERI KEMBANGAN". Only words in
+ * capitals or capitalised, of letters only, are touched, and only towards the one word of the
+ * vocabulary they can be a misreading of: a letter changed for a look-alike, or, in a word of five
+ * letters or more, one letter lost or added.
+ */
+export function repairAddressWords(text: string): string {
+  return text.replace(/\p{L}{3,}/gu, (word) => {
+    const upper = word.toUpperCase();
+    if (ADDRESS_SET.has(upper)) return word;
+    if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
+    const matches = ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v));
+    if (matches.length !== 1) return word;
+    return word === upper ? matches[0]! : styled(matches[0]!, word);
+  });
+}
+
+function lookalike(read: string, word: string): boolean {
+  if (read.length === word.length) {
+    let changed = 0;
+    for (let i = 0; i < read.length; i++) {
+      if (read[i] === word[i]) continue;
+      if (!confusable(read[i]!, word[i]!)) return false;
+      changed++;
+    }
+    return changed === 1;
+  }
+  return Math.min(read.length, word.length) >= 5 && withinOneEdit(read, word);
 }

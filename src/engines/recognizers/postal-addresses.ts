@@ -63,8 +63,28 @@ function isAddressLine(info: LineInfo): boolean {
 function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBlock | null {
   if (!isAddressLine(infos[first]!)) return null;
   let last = first;
-  while (last + 1 < lines.length && last + 1 - first < MAX_BLOCK_LINES && isAddressLine(infos[last + 1]!))
-    last++;
+  while (last + 1 < lines.length && last + 1 - first < MAX_BLOCK_LINES) {
+    if (isAddressLine(infos[last + 1]!)) last++;
+    else if (
+      last + 2 < lines.length &&
+      last + 2 - first < MAX_BLOCK_LINES &&
+      isBridge(lines[last + 1]!, infos[last + 1]!) &&
+      isAddressLine(infos[last + 2]!)
+    )
+      last += 2;
+    else break;
+  }
+  // A branch line closing the address ("1214-JINJANG UTARA") before the contact lines.
+  const after = last + 1;
+  if (
+    after < lines.length &&
+    after - first < MAX_BLOCK_LINES &&
+    isBridge(lines[after]!, infos[after]!) &&
+    /\d/.test(lines[after]!) &&
+    !lines[after]!.includes(':') &&
+    (after + 1 === lines.length || infos[after + 1]!.breaker)
+  )
+    last = after;
   const slice = infos.slice(first, last + 1);
   const total = slice.reduce((sum, info) => sum + info.score, 0);
   if (!slice.some((info) => info.score >= 2) && total < 3) return null;
@@ -75,6 +95,16 @@ function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBloc
   }, '');
   const confidence = Math.min(0.95, 0.3 + 0.12 * total);
   return { startLine: first, endLine: last, value, confidence: round(confidence) };
+}
+
+/**
+ * "Wangsa Link, Wangsa Maju," between a street line and a postcode line: a short line of names
+ * with nothing that marks it as an address, read as one because the lines around it are.
+ */
+function isBridge(line: string, info: LineInfo): boolean {
+  if (info.breaker || info.prose) return false;
+  const words = tokenize(line).filter((t) => t.kind === 'word');
+  return words.length > 0 && words.length <= 5 && words.every((t) => isCapitalized(t) || /^\d/.test(t.text));
 }
 
 function analyse(line: string): LineInfo {
@@ -102,13 +132,20 @@ function labelEnd(tokens: Token[]): number {
 
 function isBreaker(line: string, tokens: Token[]): boolean {
   const first = tokens.find((t) => t.kind !== 'punct');
-  if (first && LINE_BREAKERS.has(first.lower)) return true;
+  if (first && (LINE_BREAKERS.has(first.lower) || LINE_BREAKERS.has(unDigit(first.lower)))) return true;
   if (line.includes('@') || /https?:|www\./i.test(line)) return true;
   // "(Co. Reg. No: 123456-X)": a parenthesised line is a note under a name.
   const trimmed = line.trim();
   if (trimmed.startsWith('(') && trimmed.endsWith(')')) return true;
   // The shop's name sits right above its address: a line with a legal form is a name, not an address.
   return scanOrganizations(line, tokens).some((org) => org.confidence >= 0.8);
+}
+
+/** OCR's digits for letters in a word of letters: "G5T" for "GST", "G57" for "GST". */
+function unDigit(word: string): string {
+  return /\p{L}/u.test(word)
+    ? word.replace(/[0157]/g, (d) => ({ '0': 'o', '1': 'l', '5': 's', '7': 't' })[d]!)
+    : word;
 }
 
 function isProse(tokens: Token[]): boolean {
@@ -124,7 +161,8 @@ function hasStreetWord(tokens: Token[]): boolean {
     if (t.kind !== 'word' || !isCapitalized(t)) continue;
     if (t.lower === 'no') {
       const next = isPunct(tokens[k + 1], '.:') ? tokens[k + 2] : tokens[k + 1];
-      if (next && /^\d/.test(next.text)) return true;
+      // "NO. 53" is a house number; "ID. NO : 000181747712" a registration.
+      if (next && /^\d/.test(next.text) && next.text.length <= 6) return true;
       continue;
     }
     if (STREET_WORDS.has(t.lower) || STREET_PHRASES.matchAt(tokens, k)) return true;
