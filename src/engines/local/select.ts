@@ -17,8 +17,16 @@ export const MIN_SCORE: Record<CandidateSource, number> = {
 /** Members of a list are announced together, and each needs less on its own. */
 export const MIN_ARRAY_SCORE = 0.42;
 
+/**
+ * A value passes when its best finding clears that route's bar, with the bonus of agreement, or when
+ * any one finding of it clears its own: a date read by type alone is not sunk by a weak prose reading
+ * of the same date.
+ */
 const passes = (choice: Choice, floor?: number) =>
-  choice.score >= (floor ?? MIN_SCORE[choice.candidate.source]);
+  floor !== undefined
+    ? choice.score >= floor
+    : choice.score >= MIN_SCORE[choice.candidate.source] ||
+      choice.members.some((c) => c.score >= MIN_SCORE[c.source]);
 
 function key(value: FieldValue): string {
   return typeof value === 'string'
@@ -32,18 +40,25 @@ function key(value: FieldValue): string {
 export interface Choice {
   candidate: Candidate;
   score: number;
+  /** Every finding of the same value. */
+  members: Candidate[];
 }
 
 /** Candidates for the same value reinforce each other: found by two routes, it is likelier right. */
 export function rank(candidates: Candidate[]): Choice[] {
-  const groups = new Map<string, { best: Candidate; count: number; sources: Set<string> }>();
+  const groups = new Map<
+    string,
+    { best: Candidate; count: number; sources: Set<string>; members: Candidate[] }
+  >();
   for (const c of candidates) {
     const k = key(c.value);
     // Any number is a type candidate somewhere: that alone confirms nothing.
     const confirms = c.source === 'type' ? 0 : 1;
     const g = groups.get(k);
-    if (!g) groups.set(k, { best: c, count: confirms, sources: new Set(confirms ? [c.source] : []) });
+    if (!g)
+      groups.set(k, { best: c, count: confirms, sources: new Set(confirms ? [c.source] : []), members: [c] });
     else {
+      g.members.push(c);
       g.count += confirms;
       if (confirms) g.sources.add(c.source);
       if (c.score > g.best.score) g.best = c;
@@ -52,6 +67,7 @@ export function rank(candidates: Candidate[]): Choice[] {
   return [...groups.values()]
     .map((g) => ({
       candidate: g.best,
+      members: g.members,
       score:
         g.best.score + 0.04 * Math.min(Math.max(0, g.count - 1), 3) + 0.06 * Math.max(0, g.sources.size - 1),
     }))
