@@ -172,6 +172,18 @@ describe('local engine on OCR text', () => {
     );
   });
 
+  it('trusts cash minus change over a stated total one misread digit away', async () => {
+    const doc = ocrReceipt([
+      'CAFE',
+      'Latte 31.00',
+      'Sul: total 31.40',
+      'CASH 50.00',
+      'Item Count 2 Change Amt 19.00',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 31);
+  });
+
   it('leaves text that was not OCR alone', async () => {
     const doc = ocrReceipt(['Total: 8250']);
     doc.pages[0]!.source = 'text';

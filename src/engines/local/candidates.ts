@@ -480,6 +480,56 @@ export function arithmeticCandidates(
     if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15), source: 'arithmetic' });
   }
   out.push(...roundedTotals(found, subtotals, amountsFor('rounding', true)));
+  if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(found, out, subtotals, taxes));
+  return out;
+}
+
+/** How many digits two amounts of the same length differ in (infinite for other lengths or equal amounts). */
+function digitsApart(a: number, b: number): number {
+  const x = a.toFixed(2);
+  const y = b.toFixed(2);
+  if (x.length !== y.length || x === y) return Number.POSITIVE_INFINITY;
+  let apart = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) apart++;
+  return apart;
+}
+
+/**
+ * The stated total of an OCR'd receipt against the receipt's own arithmetic: when cash minus change
+ * or subtotal plus tax comes to an amount one digit away from the best stated total ("31.40" beside
+ * cash 50.00, change 19.00), OCR misread a digit of the total and the sum is the amount. Sums two
+ * digits away, and sums of parts labelled as totals ("Total 0% supplies"), were measured on SROIE
+ * and corrected as many right totals as wrong ones, so they are not used.
+ */
+function misreadTotals(
+  found: Candidate[],
+  proofs: Candidate[],
+  subtotals: Candidate[],
+  taxes: Candidate[],
+): Candidate[] {
+  const stated = found
+    .filter((c) => c.source === 'label' && typeof c.value === 'number')
+    .sort((a, b) => b.score - a.score)[0];
+  if (!stated) return [];
+  const total = stated.value as number;
+  const sums: { value: number; text: string }[] = [];
+  for (const p of proofs)
+    if (p.source === 'arithmetic') sums.push({ value: p.value as number, text: p.text });
+  for (const s of subtotals)
+    for (const t of taxes)
+      sums.push({ value: (s.value as number) + (t.value as number), text: `${s.text} / ${t.text}` });
+  const out: Candidate[] = [];
+  for (const sum of sums) {
+    const value = Math.round(sum.value * 100) / 100;
+    if (digitsApart(value, total) === 1)
+      out.push({
+        value,
+        score: stated.score + 0.03,
+        source: 'arithmetic',
+        line: stated.line,
+        text: `${stated.text} / ${sum.text}`,
+      });
+  }
   return out;
 }
 

@@ -206,9 +206,18 @@ function proseBreak(t: Token): boolean {
 }
 
 /** "KEDAI PAPAN YEW CHUAN": a shop-name opener at the start of a line, then capitalised words to its end. */
+/** Whether a token starts its line, or follows nothing but OCR's stray punctuation on it. */
+function opensLine(tokens: Token[], i: number): boolean {
+  for (let k = i; k > 0; k--) {
+    if (tokens[k]!.gap === 'line') return true;
+    if (tokens[k - 1]!.kind !== 'punct') return false;
+  }
+  return true;
+}
+
 function prefixedAt(text: string, tokens: Token[], i: number): Found | null {
   const open = tokens[i]!;
-  if (!NAME_PREFIXES.has(open.lower) || !isCapitalized(open) || (i > 0 && open.gap !== 'line')) return null;
+  if (!NAME_PREFIXES.has(open.lower) || !isCapitalized(open) || !opensLine(tokens, i)) return null;
   let last = i;
   for (let k = i + 1; k < tokens.length && k - i < MAX_NAME_TOKENS; k++) {
     const t = tokens[k]!;
@@ -217,7 +226,9 @@ function prefixedAt(text: string, tokens: Token[], i: number): Found | null {
     if (!joint && !isCapitalized(t)) break;
     if (isCapitalized(t) || t.kind === 'num') last = k;
   }
-  if (last === i || isTitleCase(open) !== isTitleCase(tokens[last])) return null;
+  // "Kedai Runcit in the village" is prose; a name that fills its line may mix cases ("Kedai Uhat CHONG HWA").
+  const fillsLine = last + 1 >= tokens.length || tokens[last + 1]!.gap === 'line';
+  if (last === i || (!fillsLine && isTitleCase(open) !== isTitleCase(tokens[last]))) return null;
   const start = open.start;
   const end = tokens[last]!.end;
   return {

@@ -82,7 +82,7 @@ function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBloc
     isBridge(lines[after]!, infos[after]!) &&
     /\d/.test(lines[after]!) &&
     !lines[after]!.includes(':') &&
-    (after + 1 === lines.length || infos[after + 1]!.breaker)
+    (after + 1 === lines.length || infos[after + 1]!.breaker || /\d{8,}/.test(lines[after + 1]!))
   )
     last = after;
   const slice = infos.slice(first, last + 1);
