@@ -60,6 +60,15 @@ describe('repairAddressWords', () => {
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairAddressWords(read), meant));
 
+  it('takes the reading of a word the document gives elsewhere with more confidence', () => {
+    const seen = new Map([
+      ['MALURI', 0.93],
+      ['MALURT', 0.41],
+    ]);
+    assert.equal(repairAddressWords('AEON TAMAN MALURT SC', seen), 'AEON TAMAN MALURI SC');
+    assert.equal(repairAddressWords('AEON TAMAN MALURI SC', seen), 'AEON TAMAN MALURI SC');
+  });
+
   // A letter changed for one that does not look like it is another word, not a misreading.
   const left = ['JALAN AIR PANAS', 'JALAN KPB 6', 'TAMAN SEGAR', 'Permas Jay', 'Jalan Pelabur'];
   for (const text of left)

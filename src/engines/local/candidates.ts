@@ -49,6 +49,18 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     )
       continue;
     const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
+    // "Total Saving 0 00 Total 41 50": OCR joined two columns; the label's second mention has its own value.
+    const again = profile.field.kind === 'double' ? findLabel(tokenise(rest), profile, rest, line.ocr) : null;
+    const second =
+      again && again.score >= 0.4 ? readValue(profile, rest.slice(again.end), hints, line.ocr) : null;
+    if (again && second)
+      out.push({
+        value: second.value,
+        score: again.score * 0.95 * second.fit * amountDoubt(profile, rest.slice(again.end), second),
+        source: 'label',
+        line,
+        text: line.text,
+      });
     if (right) {
       // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
       // the value is that concept's.
@@ -378,7 +390,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     for (const block of findPostalAddresses(head.map((l) => l.text))) {
       const line = head[block.startLine]!;
       out.push({
-        value: line.ocr ? repairAddressWords(block.value) : block.value,
+        value: line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value,
         score: 0.5 + 0.4 * block.confidence,
         source: 'layout',
         line,

@@ -35,6 +35,8 @@ export interface DocumentView {
   pageCount: number;
   /** Cells per page and row, for spreadsheet evidence. */
   cells: Map<string, Cell[]>;
+  /** Every OCR'd word of four letters or more, upper case, with the best confidence it was read at. */
+  ocrWords: Map<string, number>;
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#/gu;
@@ -53,11 +55,13 @@ export function buildView(document: Document): DocumentView {
   const lines: ViewLine[] = [];
   let offset = 0;
   const cells = new Map<string, Cell[]>();
+  const ocrWords = new Map<string, number>();
   for (const page of document.pages) {
     const count = Math.max(1, page.lines.length - 1);
     page.lines.forEach((line, i) => {
       const y = line.bbox && page.height > 0 ? line.bbox.y0 / page.height : i / count;
       const text = page.source === 'ocr' ? ocrLineText(line) : line.text;
+      if (page.source === 'ocr') collectWords(line, ocrWords);
       lines.push({
         id: lines.length,
         page: page.number,
@@ -88,6 +92,7 @@ export function buildView(document: Document): DocumentView {
     text: lines.map((l) => l.text).join('\n'),
     pageCount: document.pages.length,
     cells,
+    ocrWords,
   };
 }
 
@@ -112,4 +117,13 @@ function lineConfidence(line: Line): number {
     length += word.text.length;
   }
   return length === 0 ? 0 : sum / length;
+}
+
+function collectWords(line: Line, into: Map<string, number>): void {
+  for (const word of line.words) {
+    for (const run of word.text.match(/\p{L}{4,}/gu) ?? []) {
+      const key = run.toUpperCase();
+      into.set(key, Math.max(into.get(key) ?? 0, word.confidence));
+    }
+  }
 }

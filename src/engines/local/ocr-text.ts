@@ -132,15 +132,34 @@ function confusable(a: string, b: string): boolean {
  * vocabulary they can be a misreading of: a letter changed for a look-alike, or, in a word of five
  * letters or more, one letter lost or added.
  */
-export function repairAddressWords(text: string): string {
+export function repairAddressWords(text: string, seen: Map<string, number> = new Map()): string {
   return text.replace(/\p{L}{3,}/gu, (word) => {
     const upper = word.toUpperCase();
     if (ADDRESS_SET.has(upper)) return word;
     if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
     const matches = ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v));
-    if (matches.length !== 1) return word;
-    return word === upper ? matches[0]! : styled(matches[0]!, word);
+    const mended = matches.length === 1 ? matches[0]! : surerReading(upper, seen);
+    if (!mended) return word;
+    return word === upper ? mended : styled(mended, word);
   });
+}
+
+/**
+ * The same word read elsewhere in the document with more confidence, one look-alike letter apart:
+ * "Jalan Tampol 7/4 … Tampoi" is Tampoi twice.
+ */
+function surerReading(word: string, seen: Map<string, number>): string | undefined {
+  if (word.length < 4) return undefined;
+  const own = seen.get(word) ?? 0;
+  let best: string | undefined;
+  let confidence = own;
+  for (const [other, c] of seen) {
+    if (c > confidence && other.length === word.length && lookalike(word, other)) {
+      best = other;
+      confidence = c;
+    }
+  }
+  return best;
 }
 
 function lookalike(read: string, word: string): boolean {

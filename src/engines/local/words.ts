@@ -30,6 +30,7 @@ const ABBREVIATIONS: Record<string, string> = {
   num: 'number',
   '#': 'number',
   qty: 'quantity',
+  ttl: 'total',
   amt: 'amount',
   dt: 'date',
   addr: 'address',
