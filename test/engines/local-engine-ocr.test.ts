@@ -184,6 +184,33 @@ describe('local engine on OCR text', () => {
     assert.equal(data.total, 31);
   });
 
+  it('rounds a total by an adjustment whose decimal point OCR lost', async () => {
+    const doc = ocrReceipt([
+      'MART',
+      'Rice 120.00',
+      'Oil 41.98',
+      'Sugar 20.00',
+      'Total Sales (Inclusive GST) RM 181.98',
+      'Rounding Adjustment RM 02',
+      'CREDIT RN 182.00',
+      'CHANGE RM 0.00',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 182);
+  });
+
+  it('falls back on the subtotal when no total can be read', async () => {
+    const doc = ocrReceipt([
+      'HARDWARE',
+      'Tape 14.00',
+      'SUB-TOTAL (GST) 14.00',
+      'TOTAL G10 SDE',
+      'CASH CAAIO0',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 14);
+  });
+
   it('leaves text that was not OCR alone', async () => {
     const doc = ocrReceipt(['Total: 8250']);
     doc.pages[0]!.source = 'text';

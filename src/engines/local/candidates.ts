@@ -7,6 +7,7 @@ import { findLabel, type LabelHit } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { repairAddressWords } from './ocr-text.ts';
 import { type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
+import { MIN_SCORE } from './select.ts';
 import { canonicalWord } from './words.ts';
 
 const hitsCache = new WeakMap<DocumentView, WeakMap<FieldProfile, (LabelHit | null | undefined)[]>>();
@@ -359,7 +360,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
           (s) => s.start < line.text.length,
         );
       for (const span of spans.slice(0, 1)) {
-        const value = trimLeadingNoise(span.value.replace(REGISTRATION_NUMBER, ''));
+        // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
+        const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
+        const named = tail ? `${span.value} ${tail.trim()}` : span.value;
+        const value = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
         if (nameWords(value).length === 0) continue;
         out.push({
           value,
@@ -492,6 +496,9 @@ export function arithmeticCandidates(
     if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15), source: 'arithmetic' });
   }
   out.push(...roundedTotals(found, subtotals, amountsFor('rounding', true)));
+  // No total stated that can be read: the subtotal is the nearest the document comes to saying it.
+  const stated = found.some((c) => c.source === 'label' && c.score >= MIN_SCORE.label);
+  if (!stated) for (const s of subtotals) out.push({ ...s, score: 0.56, source: 'arithmetic' });
   if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(found, out, subtotals, taxes));
   return out;
 }
@@ -568,7 +575,7 @@ function roundedTotals(found: Candidate[], subtotals: Candidate[], roundings: Ca
         if (paid > 0 && onStep(paid))
           out.push({
             value: paid,
-            score: 0.66,
+            score: Math.max(0.66, base.score + 0.02),
             source: 'arithmetic',
             line: base.line,
             text: `${base.text} / ${adjustment.text}`,

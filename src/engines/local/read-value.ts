@@ -145,13 +145,15 @@ function readNumber(
   let value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
   // A document whose amounts all have cents: an OCR'd amount of three digits or more with no
   // separator lost its decimal point ("8250" for 82.50).
+  const digits = span.text.replace(/^\D+|\D+$/g, '');
   if (
     ocr &&
     hints.centsAmounts &&
     value !== null &&
     profile.field.kind === 'double' &&
-    /^\d{3,}$/.test(span.text)
+    (/^\d{3,}$/.test(digits) || /^0\d$/.test(digits))
   ) {
+    // "RM 02": a rounding of two cents whose point was lost, too.
     value /= 100;
   }
   if (value === null || (profile.preferLargest && value === 0)) return null;
