@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Line } from '../../src/documents/model.ts';
-import { ocrLineText, repairAddressWords, repairLegalForms } from '../../src/engines/local/ocr-text.ts';
+import {
+  ocrLineText,
+  repairAddressWords,
+  repairLegalForms,
+  repairNameWords,
+} from '../../src/engines/local/ocr-text.ts';
 
 /** A line of OCR'd words, each with its confidence (0–1). */
 function line(...words: [string, number][]): Line {
@@ -73,4 +78,17 @@ describe('repairAddressWords', () => {
   const left = ['JALAN AIR PANAS', 'JALAN KPB 6', 'TAMAN SEGAR', 'Permas Jay', 'Jalan Pelabur'];
   for (const text of left)
     it(`leaves "${text}" as it is`, () => assert.equal(repairAddressWords(text), text));
+});
+
+describe('repairNameWords', () => {
+  it('takes each word of a name at its surest reading in the document, and only one look-alike letter away', () => {
+    const seen = new Map([
+      ['AEON', 0.95],
+      ['AEQN', 0.4],
+      ['MALL', 0.9],
+    ]);
+    assert.equal(repairNameWords('AEQN CO. (M) BHD', seen), 'AEON CO. (M) BHD');
+    assert.equal(repairNameWords('Aeqn Mart', seen), 'Aeon Mart');
+    assert.equal(repairNameWords('MOLL TRADING', seen), 'MOLL TRADING');
+  });
 });

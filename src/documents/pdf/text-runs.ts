@@ -88,8 +88,9 @@ function itemRuns(
   // Frame coordinates: along the baseline, and across it (the baseline normal points down the page).
   const start = m[4] * ux + m[5] * uy;
   const baseline = m[4] * -uy + m[5] * ux;
-  const top = baseline - clamp(ascent, 0.5, 1.1) * size;
-  const bottom = baseline + clamp(-descent, 0.1, 0.45) * size;
+  // Some fonts state no usable metrics (NaN ascent): the defaults stand in, or every box is NaN.
+  const top = baseline - clamp(Number.isFinite(ascent) ? ascent : 0.8, 0.5, 1.1) * size;
+  const bottom = baseline + clamp(Number.isFinite(descent) ? -descent : 0.2, 0.1, 0.45) * size;
   const rtl = item.dir === 'rtl';
   const str = item.str;
   // pdf.js gives one advance for the whole item; glyph widths apportion it to the words in it.

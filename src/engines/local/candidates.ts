@@ -5,7 +5,7 @@ import { type DocumentView, lineAt, tokenise, type ViewLine } from './document-v
 import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel, type LabelHit } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
-import { repairAddressWords } from './ocr-text.ts';
+import { repairAddressWords, repairNameWords } from './ocr-text.ts';
 import { type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
 import { MIN_SCORE } from './select.ts';
 import { canonicalWord } from './words.ts';
@@ -363,7 +363,8 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
         const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
         const named = tail ? `${span.value} ${tail.trim()}` : span.value;
-        const value = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
+        const trimmed = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
+        const value = line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed;
         if (nameWords(value).length === 0) continue;
         out.push({
           value,

@@ -144,6 +144,16 @@ export function repairAddressWords(text: string, seen: Map<string, number> = new
   });
 }
 
+/** An OCR'd name with each word taken at its surest reading in the document ("AEQN CO." beside "AEON"). */
+export function repairNameWords(text: string, seen: Map<string, number>): string {
+  return text.replace(/\p{L}{4,}/gu, (word) => {
+    const upper = word.toUpperCase();
+    if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
+    const mended = surerReading(upper, seen);
+    return !mended ? word : word === upper ? mended : styled(mended, word);
+  });
+}
+
 /**
  * The same word read elsewhere in the document with more confidence, one look-alike letter apart:
  * "Jalan Tampol 7/4 … Tampoi" is Tampoi twice.
