@@ -128,6 +128,21 @@ liability company ("Bellweather").
     ]);
   });
 
+  it('does not take a period in a covenant sentence for the term of the agreement', async () => {
+    const contract = `CONFIDENTIALITY AGREEMENT
+Dear Sirs,
+In connection with your consideration of a possible transaction, you agree to treat the information confidentially.
+7. You agree that, for a period of two years from the date of this letter agreement, neither you nor any of your
+affiliates will solicit for employment any officer of the Company with whom you had contact.
+This letter agreement shall be governed by the laws of the State of Delaware.
+`;
+    const { data } = await extract(
+      await read(contract),
+      config({ term: '{ type: string, description: Duration of the agreement, as a number and a unit }' }),
+    );
+    assert.equal(data.term, null);
+  });
+
   it('fills nested objects field by field', async () => {
     const { data } = await extract(
       await read(INVOICE),

@@ -32,6 +32,14 @@ function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLine): La
 /** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
 const AMOUNT_QUALIFIERS = new Set(lexicon.amountQualifiers.map(canonicalWord));
 
+/** Lower-case words from which a line is running text. */
+const PROSE_WORDS = 6;
+
+function inRunningText(text: string, afterLabel: string): boolean {
+  if (/^\s*[:：#=\-–—|]|^\t|^ {2,}/.test(afterLabel)) return false;
+  return (text.match(/(?:^|\s)\p{Ll}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
+}
+
 /** Words after a label that make it the label of a number: "Company No.", "Company Reg.". */
 const NUMBER_WORDS = new Set(['number', 'reg', 'registration', 'id']);
 
@@ -42,6 +50,9 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
     const rest = line.text.slice(hit.end);
+    // "… agrees that for a period of two years from …": a label's words inside running text are a
+    // sentence, which the prose route reads with its own, stricter measure.
+    if (inRunningText(line.text, rest)) continue;
     // "Company No: 1234-X" names the company's number, not the company.
     if (
       profile.field.kind === 'string' &&
