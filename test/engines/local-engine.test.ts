@@ -143,6 +143,28 @@ This letter agreement shall be governed by the laws of the State of Delaware.
     assert.equal(data.term, null);
   });
 
+  it('takes a person who signs for themselves as a party, not an officer signing for a company', async () => {
+    const contract = `EMPLOYEE CONFIDENTIALITY AGREEMENT
+This Agreement is made between Clovis Oncology, Inc., a Delaware corporation (the "Company"), and the employee named below.
+1. The employee shall keep the Company's information confidential.
+CLOVIS ONCOLOGY, INC.
+By: /s/ Erle T. Mast
+Chief Financial Officer
+Date: 5/12/09 /s/ Patrick J. Mahaffy
+Signature
+`;
+    const { data } = await extract(
+      await read(contract),
+      config({
+        party:
+          '{ type: array, items: { type: string }, description: Names of the parties that sign the agreement }',
+      }),
+    );
+    const parties = (data.party as string[]).map((p) => p.replace(/[^A-Za-z]/g, '').toUpperCase());
+    assert.ok(parties.includes('PATRICKJMAHAFFY'), JSON.stringify(data.party));
+    assert.ok(!parties.includes('ERLETMAST'), JSON.stringify(data.party));
+  });
+
   it('fills nested objects field by field', async () => {
     const { data } = await extract(
       await read(INVOICE),

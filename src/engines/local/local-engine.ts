@@ -20,6 +20,7 @@ import {
   labelCandidates,
   layoutCandidates,
   proseCandidates,
+  signatureCandidates,
   tableCandidates,
   typeCandidates,
 } from './candidates.ts';
@@ -98,6 +99,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...typeCandidates(view, profile, hints),
     ...proseCandidates(view, profile, hints),
     ...layoutCandidates(view, profile),
+    ...signatureCandidates(view, profile),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];
 }

@@ -13,6 +13,7 @@ export const MIN_SCORE: Record<CandidateSource, number> = {
   prose: 0.7,
   type: 0.38,
   arithmetic: 0.55,
+  signature: 0.6,
 };
 /** Members of a list are announced together, and each needs less on its own. */
 export const MIN_ARRAY_SCORE = 0.42;
@@ -86,7 +87,9 @@ export function chooseMany(candidates: Candidate[], threshold = MIN_ARRAY_SCORE,
   // follows the best single finding, not the agreement bonus of a value found many times.
   const floor = Math.max(threshold, 0.8 * Math.max(0, ...ranked.map((c) => c.candidate.score)));
   for (const choice of ranked) {
-    if (!passes(choice, floor) || kept.length >= max) break;
+    if (kept.length >= max) break;
+    // Someone who signs for themselves is a member however faintly the text names them elsewhere.
+    if (!passes(choice, choice.candidate.source === 'signature' ? MIN_SCORE.signature : floor)) continue;
     const k = key(choice.candidate.value);
     if (kept.some((c) => key(c.candidate.value).includes(k) || k.includes(key(c.candidate.value)))) continue;
     kept.push(choice);
