@@ -6,7 +6,7 @@ import { conceptPhrases, containsPhrase, type FieldProfile, profileField } from 
 import { findLabel, type LabelHit } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { repairAddressWords, repairNameWords } from './ocr-text.ts';
-import { type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
+import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue, recognize } from './read-value.ts';
 import { MIN_SCORE } from './select.ts';
 import { canonicalWord } from './words.ts';
 
@@ -77,6 +77,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
     const rest = line.text.slice(hit.end);
+    const restTokens = tokenise(rest);
     // "… agrees that for a period of two years from …": a label's words inside running text are a
     // sentence, which the prose route reads with its own, stricter measure.
     if (inRunningText(line.text, rest)) continue;
@@ -84,12 +85,12 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     if (
       profile.field.kind === 'string' &&
       !profile.nameWords.has('number') &&
-      NUMBER_WORDS.has(tokenise(rest)[0]?.word ?? '')
+      NUMBER_WORDS.has(restTokens[0]?.word ?? '')
     )
       continue;
     const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
     // "Total Saving 0 00 Total 41 50": OCR joined two columns; the label's second mention has its own value.
-    const again = profile.field.kind === 'double' ? findLabel(tokenise(rest), profile, rest, line.ocr) : null;
+    const again = profile.field.kind === 'double' ? findLabel(restTokens, profile, rest, line.ocr) : null;
     const second =
       again && again.score >= 0.4 ? readValue(profile, rest.slice(again.end), hints, line.ocr) : null;
     if (again && second)
@@ -124,7 +125,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     // Only a bare label ("Invoice date:") announces the value on the line below it.
     // A label after several words of its own line is a table's column header ("Item Qty Price Amount"),
     // which names a column of many rows, not one value below.
-    const bare = tokenise(line.text.slice(hit.end)).length === 0 && hit.tokenIndex <= 3;
+    const bare = restTokens.length === 0 && hit.tokenIndex <= 3;
     if (below && below.page === line.page && bare) {
       const value = readValue(profile, below.text, hints, below.ocr);
       if (value)
@@ -152,12 +153,8 @@ function amountsIn(
   ocr: boolean,
 ): { value: number; start: number; end: number }[] {
   return findNumberSpans(text)
-    .filter((s) => s.amount || /^\d{3,}$/.test(s.text))
-    .map((s) => ({
-      value: ocr && hints.centsAmounts && /^\d{3,}$/.test(s.text) ? s.value / 100 : s.value,
-      start: s.start,
-      end: s.end,
-    }));
+    .filter(amountLike)
+    .map((s) => ({ value: ocrCents(s, s.value, hints, ocr), start: s.start, end: s.end }));
 }
 
 /**
@@ -184,7 +181,7 @@ function sumOfRow(profile: FieldProfile, rest: string, hints: ReadHints, ocr: bo
 function amountDoubt(profile: FieldProfile, rest: string, value: ReadValue): number {
   if (profile.field.kind !== 'double') return 1;
   let doubt = 1;
-  if (findNumberSpans(rest).filter((s) => s.amount || /^\d{3,}$/.test(s.text)).length >= 2) doubt *= 0.85;
+  if (findNumberSpans(rest).filter(amountLike).length >= 2) doubt *= 0.85;
   // "(GST Inc)": a parenthesis after a total says what it includes, whatever OCR made of it.
   const between = rest.slice(0, value.start).replace(/\([^)]*\)/g, ' ');
   const qualifiers = between.match(/\p{L}{3,}|\d+\s*%/gu) ?? [];
@@ -373,13 +370,13 @@ function otherConceptPhrases(profile: FieldProfile): string[][] {
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const out: Candidate[] = [];
+  if (profile.position !== 'top') return out;
   const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
   // Lines OCR could hardly read (a logo, specks above the name) do not push the name down the page.
   const rank: number[] = [];
   for (let i = 0; i < head.length; i++)
     rank.push(i === 0 ? 0 : rank[i - 1]! + (head[i - 1]!.confidence >= 0.5 ? 1 : 0));
-  const out: Candidate[] = [];
-  if (profile.position !== 'top') return out;
   if (profile.kind === 'organization' || profile.kind === 'party') {
     head.forEach((line, i) => {
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
@@ -508,7 +505,7 @@ export function arithmeticCandidates(
   const change = amountsFor('change');
   for (const paid of cash) {
     for (const back of change) {
-      const total = Math.round(((paid.value as number) - (back.value as number)) * 100) / 100;
+      const total = cents((paid.value as number) - (back.value as number));
       if (
         (paid.value as number) > 0 &&
         total > 0 &&
@@ -541,6 +538,9 @@ export function arithmeticCandidates(
   if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(found, out, subtotals, taxes));
   return out;
 }
+
+/** Sums of amounts to the cent, without floating-point dust (0.1 + 0.2). */
+const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** How many digits two amounts of the same length differ in (infinite for other lengths or equal amounts). */
 function digitsApart(a: number, b: number): number {
@@ -578,7 +578,7 @@ function misreadTotals(
       sums.push({ value: (s.value as number) + (t.value as number), text: `${s.text} / ${t.text}` });
   const out: Candidate[] = [];
   for (const sum of sums) {
-    const value = Math.round(sum.value * 100) / 100;
+    const value = cents(sum.value);
     if (digitsApart(value, total) === 1)
       out.push({
         value,
@@ -610,7 +610,7 @@ function roundedTotals(found: Candidate[], subtotals: Candidate[], roundings: Ca
     for (const base of bases) {
       const b = base.value as number;
       if (typeof b !== 'number' || b <= 0 || onStep(b)) continue;
-      for (const paid of [b + r, b - r].map((v) => Math.round(v * 100) / 100)) {
+      for (const paid of [b + r, b - r].map(cents)) {
         if (paid > 0 && onStep(paid))
           out.push({
             value: paid,

@@ -143,21 +143,24 @@ function readNumber(
   const span = spans.find((s) => s.amount) ?? spans[0];
   if (!span) return null;
   let value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
-  // A document whose amounts all have cents: an OCR'd amount of three digits or more with no
-  // separator lost its decimal point ("8250" for 82.50).
-  const digits = span.text.replace(/^\D+|\D+$/g, '');
-  if (
-    ocr &&
-    hints.centsAmounts &&
-    value !== null &&
-    profile.field.kind === 'double' &&
-    (/^\d{3,}$/.test(digits) || /^0\d$/.test(digits))
-  ) {
-    // "RM 02": a rounding of two cents whose point was lost, too.
-    value /= 100;
-  }
+  if (value !== null && profile.field.kind === 'double') value = ocrCents(span, value, hints, ocr);
   if (value === null || (profile.preferLargest && value === 0)) return null;
   // Where every amount has cents, a bare "4" after "Total" is more likely a count than money.
   const fit = hints.centsAmounts && profile.field.kind === 'double' && /^\d{1,2}$/.test(span.text) ? 0.85 : 1;
   return { value, start: lead + span.start, end: lead + span.end, fit };
+}
+
+/**
+ * A document whose amounts all have cents: an OCR'd amount of three digits or more with no separator
+ * lost its decimal point ("8250" for 82.50), and so did a two-cent rounding written "RM 02".
+ */
+export function ocrCents(span: { text: string }, value: number, hints: ReadHints, ocr: boolean): number {
+  if (!ocr || !hints.centsAmounts) return value;
+  const digits = span.text.replace(/^\D+|\D+$/g, '');
+  return /^\d{3,}$/.test(digits) || /^0\d$/.test(digits) ? value / 100 : value;
+}
+
+/** An amount by its look, or a bare run of three digits or more that OCR may have robbed of its point. */
+export function amountLike(span: { text: string; amount: boolean }): boolean {
+  return span.amount || /^\d{3,}$/.test(span.text);
 }

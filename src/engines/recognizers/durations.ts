@@ -5,7 +5,7 @@
 import units from './data/duration-units.json' with { type: 'json' };
 import { articleValue, isTens, numberWordValue, unitWordValue } from './number-words.ts';
 import { isPunct, type Token, tokenize } from './tokens.ts';
-import { type EntitySpan, entity } from './types.ts';
+import { type EntitySpan, entity, type Found, scanSpans } from './types.ts';
 
 const UNIT_OF = new Map<string, string>();
 for (const [unit, forms] of Object.entries(units)) for (const form of forms) UNIT_OF.set(form, unit);
@@ -48,19 +48,10 @@ export function findDurations(text: string): EntitySpan[] {
 }
 
 export function scanDurations(text: string, tokens: Token[]): EntitySpan[] {
-  const spans: EntitySpan[] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    const found = durationAt(text, tokens, i);
-    if (found) {
-      spans.push(found.span);
-      i = found.next;
-    } else i++;
-  }
-  return spans;
+  return scanSpans(tokens.length, (i) => durationAt(text, tokens, i));
 }
 
-function durationAt(text: string, tokens: Token[], i: number): { span: EntitySpan; next: number } | null {
+function durationAt(text: string, tokens: Token[], i: number): Found | null {
   const count = countAt(tokens, i);
   if (!count) return null;
   let unit = count.unit;

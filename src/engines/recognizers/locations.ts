@@ -4,7 +4,7 @@
  */
 import { AMBIGUOUS_CODES, PLACE_CUES, PLACE_PREFIXES, PLACES, STATE_CODES } from './gazetteer.ts';
 import { isCapitalized, isPunct, isTitleCase, type Token, tokenize } from './tokens.ts';
-import { type EntitySpan, entity } from './types.ts';
+import { type EntitySpan, entity, type Found, scanSpans } from './types.ts';
 
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 
@@ -13,21 +13,10 @@ export function findLocations(text: string): EntitySpan[] {
 }
 
 export function scanLocations(text: string, tokens: Token[]): EntitySpan[] {
-  const spans: EntitySpan[] = [];
-  let i = 0;
-  while (i < tokens.length) {
-    const found = prefixedAt(text, tokens, i) ?? placeAt(text, tokens, i) ?? stateCodeAt(text, tokens, i);
-    if (found) {
-      spans.push(found.span);
-      i = found.next;
-    } else i++;
-  }
-  return spans;
-}
-
-interface Found {
-  span: EntitySpan;
-  next: number;
+  return scanSpans(
+    tokens.length,
+    (i) => prefixedAt(text, tokens, i) ?? placeAt(text, tokens, i) ?? stateCodeAt(text, tokens, i),
+  );
 }
 
 /** "State of New York", "Commonwealth of Massachusetts", "Republic of Singapore". */

@@ -7,7 +7,7 @@
 import { isLetterAt } from '../../fields/typing/text.ts';
 import { CONNECTORS, NAME_PREFIXES, NOT_IN_NAME, SUFFIX_WORDS, SUFFIXES } from './organization-words.ts';
 import { isAllCaps, isCapitalized, isPunct, isTitleCase, type Token, tokenize } from './tokens.ts';
-import { type EntitySpan, entity } from './types.ts';
+import { type EntitySpan, entity, type Found, scanSpans } from './types.ts';
 
 /** Names longer than this (in tokens) are not read back further: keeps the scan linear. */
 const MAX_NAME_TOKENS = 14;
@@ -19,24 +19,11 @@ export function findOrganizations(text: string): EntitySpan[] {
 }
 
 export function scanOrganizations(text: string, tokens: Token[]): EntitySpan[] {
-  const spans: EntitySpan[] = [];
-  // Index of the first token a new name may use: names never overlap.
-  let floor = 0;
-  let i = 0;
-  while (i < tokens.length) {
-    const found = suffixedAt(text, tokens, i, floor) ?? prefixedAt(text, tokens, i);
-    if (found) {
-      spans.push(found.span);
-      floor = found.next;
-      i = found.next;
-    } else i++;
-  }
-  return spans;
-}
-
-interface Found {
-  span: EntitySpan;
-  next: number;
+  // A name read backwards from its suffix stops at the floor: names never overlap.
+  return scanSpans(
+    tokens.length,
+    (i, floor) => suffixedAt(text, tokens, i, floor) ?? prefixedAt(text, tokens, i),
+  );
 }
 
 interface Chain {

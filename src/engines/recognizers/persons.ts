@@ -15,7 +15,7 @@ import {
   ROLES,
 } from './person-words.ts';
 import { isAllCaps, isPunct, isTitleCase, type Token, tokenize } from './tokens.ts';
-import { type EntitySpan, entity } from './types.ts';
+import { type EntitySpan, entity, type Found, scanSpans } from './types.ts';
 
 /** More capitalised words in a row than this is a heading or a title, not a name. */
 const MAX_PARTS = 4;
@@ -37,25 +37,11 @@ export function findPersons(text: string): EntitySpan[] {
 }
 
 export function scanPersons(text: string, tokens: Token[]): EntitySpan[] {
-  const spans: EntitySpan[] = [];
   const vocabulary = { lowerWords: wordsInLowerCase(tokens), definedTerms: definedTerms(tokens) };
-  let i = 0;
-  while (i < tokens.length) {
-    const found = personAt(text, tokens, i, vocabulary);
-    if (found) {
-      spans.push(found.span);
-      i = found.next;
-    } else i++;
-  }
-  return spans;
+  return scanSpans(tokens.length, (i) => personAt(text, tokens, i, vocabulary));
 }
 
-function personAt(
-  text: string,
-  tokens: Token[],
-  i: number,
-  vocabulary: Vocabulary,
-): { span: EntitySpan; next: number } | null {
+function personAt(text: string, tokens: Token[], i: number, vocabulary: Vocabulary): Found | null {
   const first = tokens[i]!;
   if (first.kind !== 'word' || (i > 0 && startsInsideRun(tokens, i))) return null;
   const before = cueBefore(tokens, i);

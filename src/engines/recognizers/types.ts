@@ -42,3 +42,27 @@ export function entity(
 ): EntitySpan {
   return { start, end, text: source.slice(start, end), value, confidence, kind };
 }
+
+/** A span found at a token, and the token the scan goes on from. */
+export interface Found {
+  span: EntitySpan;
+  next: number;
+}
+
+/**
+ * Spans found left to right, never overlapping: `at(i, floor)` looks for one starting at token i,
+ * where `floor` is the first token the previous span left free.
+ */
+export function scanSpans(count: number, at: (i: number, floor: number) => Found | null): EntitySpan[] {
+  const spans: EntitySpan[] = [];
+  let floor = 0;
+  let i = 0;
+  while (i < count) {
+    const found = at(i, floor);
+    if (found) {
+      spans.push(found.span);
+      floor = i = found.next;
+    } else i++;
+  }
+  return spans;
+}
