@@ -1,59 +1,91 @@
 /**
- * npm run fit-calibration: runs the local engine, uncalibrated, on the shared corpora, and writes
+ * npm run fit-calibration [-- --dry-run] [--cache DIR]: runs the local engine, uncalibrated, on the
+ * TUNING half of the shared corpora under config.yaml and every wording, and writes
  * src/engines/local/calibration.json: per candidate source (and OCR'd text apart), raw-score bins
- * mapped to the share of answers in them that were right, made non-decreasing.
+ * mapped to a cautious estimate of the share of answers in them that were right (the lower end of
+ * its 80% interval, counting each document once however many wordings answered it), made
+ * non-decreasing: a confidence must hold on documents the fit never saw. The checking half
+ * stays out, so that the calibration eval reports on it is measured, not fitted. --dry-run prints
+ * the bins without writing them.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { createAdapters, readLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Evidence } from '../src/engines/engine.ts';
 import { calibrationKey } from '../src/engines/local/calibrate.ts';
 import type { CandidateSource } from '../src/engines/local/candidate.ts';
 import { LocalEngine } from '../src/engines/local/local-engine.ts';
-import { prepareExtraction, runEngine } from '../src/extraction/extract-document.ts';
+import { loadCorpus, selectCases } from './corpus.ts';
+import { DocumentCache } from './document-cache.ts';
+import { readCases } from './read-cases.ts';
+import { runWordings } from './run-wordings.ts';
 import { normaliseForScore, scoreField } from './score.ts';
 
 const EDGES = [0.45, 0.55, 0.65, 0.75, 0.85, 0.95, Number.POSITIVE_INFINITY];
 const MIN_PER_BIN = 8;
+/** One-sided 90%: the share right is above the bin's value nine times in ten. */
+const Z = 1.28;
 
-const dirs = process.argv.slice(2);
+/** Wilson's lower bound of a share seen in n answers. */
+function lowerBound(share: number, n: number): number {
+  if (n <= 0) return 0;
+  const z2 = Z * Z;
+  const centre = share + z2 / (2 * n);
+  const spread = Z * Math.sqrt((share * (1 - share)) / n + z2 / (4 * n * n));
+  return Math.max(0, (centre - spread) / (1 + z2 / n));
+}
+
+const { values, positionals: dirs } = parseArgs({
+  allowPositionals: true,
+  options: { 'dry-run': { type: 'boolean', default: false }, cache: { type: 'string' } },
+});
+const log = (line: string) => process.stdout.write(`${line}\n`);
 const config = loadConfig();
+const limits = readLimits(config);
+let cache: DocumentCache | undefined;
+try {
+  cache = values.cache === undefined ? undefined : new DocumentCache(values.cache, limits);
+} catch (error) {
+  log((error as Error).message);
+  process.exit(2);
+}
 const adapters = await createAdapters(config, { withStore: false });
-const deps = { ...adapters, engine: new LocalEngine({ calibration: {} }), limits: readLimits(config) };
+const deps = { ...adapters, engine: new LocalEngine({ calibration: {} }), limits };
 const samples = new Map<string, { score: number; right: number }[]>();
+const corpora: string[] = [];
+/** How many wordings answered each document: their answers are not independent. */
+let repeats = 1;
 
 try {
   for (const dir of dirs) {
-    const yaml = readFileSync(join(dir, 'config.yaml'));
-    const cases = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
-    for (const c of cases) {
-      const bytes = readFileSync(join(dir, c.file));
-      let prepared: Awaited<ReturnType<typeof prepareExtraction>>;
-      try {
-        prepared = await prepareExtraction({ bytes, fileName: basename(c.file) }, yaml, deps);
-      } catch {
-        continue;
-      }
-      const { data, evidence } = await runEngine(prepared, deps);
-      for (const [field, expected] of Object.entries(c.expected as Record<string, unknown>)) {
-        const answer = data[field];
-        const items = Array.isArray(answer)
-          ? answer.map((value, i) => ({ value, ev: (evidence[field] as Evidence[])[i] }))
-          : [{ value: answer, ev: evidence[field] as Evidence }];
-        for (const { value, ev } of items) {
-          if (value === null || !ev?.source) continue;
-          const right = Array.isArray(expected)
-            ? Number(expected.map(normaliseForScore).includes(normaliseForScore(value)))
-            : scoreField(expected, value);
-          const ocr = prepared.document.pages[(ev.page ?? 1) - 1]?.source === 'ocr';
-          const key = calibrationKey(ev.source as CandidateSource, ocr);
-          samples.set(key, [...(samples.get(key) ?? []), { score: ev.confidence, right }]);
+    const corpus = loadCorpus(dir);
+    corpora.push(corpus.name);
+    const configNames = corpus.wordings[0]!.fields.map((f) => f.name);
+    repeats = Math.max(repeats, corpus.wordings.length);
+    const cases = selectCases(corpus, 'tuning');
+    for await (const read of readCases(corpus, cases, deps, { log, ...(cache ? { cache } : {}) })) {
+      if (!read.document) continue;
+      const pages = read.document.pages;
+      for (const { data, evidence } of await runWordings(read.document, corpus.wordings, configNames, deps)) {
+        for (const [field, expected] of Object.entries(read.case.expected)) {
+          const answer = data[field];
+          const items = Array.isArray(answer)
+            ? answer.map((value, i) => ({ value, ev: (evidence[field] as Evidence[])[i] }))
+            : [{ value: answer, ev: evidence[field] as Evidence | undefined }];
+          for (const { value, ev } of items) {
+            if (value === null || value === undefined || !ev?.source) continue;
+            const right = Array.isArray(expected)
+              ? Number(expected.map(normaliseForScore).includes(normaliseForScore(value)))
+              : scoreField(expected, value);
+            const ocr = pages[(ev.page ?? 1) - 1]?.source === 'ocr';
+            const key = calibrationKey(ev.source as CandidateSource, ocr);
+            const points = samples.get(key) ?? [];
+            points.push({ score: ev.confidence, right });
+            samples.set(key, points);
+          }
         }
       }
     }
@@ -88,23 +120,26 @@ function fit(points: { score: number; right: number }[]): [number, number][] {
       i = Math.max(0, i - 2);
     }
   }
-  return bins.map((b) => [
+  // The same document answered under every wording is one piece of evidence, not four.
+  const fitted = bins.map((b) => lowerBound(b.right / b.n, b.n / repeats));
+  for (let i = 1; i < fitted.length; i++) fitted[i] = Math.max(fitted[i]!, fitted[i - 1]!);
+  return bins.map((b, i) => [
     b.upper === Number.POSITIVE_INFINITY ? 99 : b.upper,
-    Math.round((b.right / b.n) * 1000) / 1000,
+    Math.round(fitted[i]! * 1000) / 1000,
   ]);
 }
 
 const out: Record<string, [number, number][]> = {};
 for (const [key, points] of [...samples].sort()) {
   out[key] = fit(points);
-  process.stdout.write(
-    `${key.padEnd(12)} n=${String(points.length).padStart(4)}  ${JSON.stringify(out[key])}\n`,
-  );
+  log(`${key.padEnd(12)} n=${String(points.length).padStart(4)}  ${JSON.stringify(out[key])}`);
 }
-const file = new URL('../src/engines/local/calibration.json', import.meta.url);
-writeFileSync(
-  file,
-  `${JSON.stringify({ $comment: `Written by npm run fit-calibration on ${dirs.map((d) => basename(d)).join(', ')}; do not edit by hand.`, bins: out }, null, 2)}\n`,
-);
-// The repository's formatter has the last word on layout, so that the lint passes as written.
-execFileSync('biome', ['format', '--write', fileURLToPath(file)], { stdio: 'ignore' });
+if (values['dry-run']) {
+  log('--dry-run: calibration.json left as it is');
+} else {
+  const file = new URL('../src/engines/local/calibration.json', import.meta.url);
+  const comment = `Written by npm run fit-calibration on the tuning halves of ${corpora.join(', ')}, under config.yaml and every wording; do not edit by hand.`;
+  writeFileSync(file, `${JSON.stringify({ $comment: comment, bins: out }, null, 2)}\n`);
+  // The repository's formatter has the last word on layout, so that the lint passes as written.
+  execFileSync('biome', ['format', '--write', fileURLToPath(file)], { stdio: 'ignore' });
+}

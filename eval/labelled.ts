@@ -1,148 +1,159 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import type { Adapters } from '../src/app.ts';
-import type { ReadLimits } from '../src/documents/model.ts';
-import type { Evidence, EvidenceTree } from '../src/engines/engine.ts';
-import { prepareExtraction, runEngine } from '../src/extraction/extract-document.ts';
+/**
+ * Scores a labelled corpus under every wording and on each half, with the rules of score.ts. Errors
+ * are only ever shown for the tuning half: the checking half stays unseen, so that its figure says
+ * how the engine does on documents nobody tuned it on.
+ */
+import type { Evidence, EvidenceTree, ExtractionEngine } from '../src/engines/engine.ts';
+import type { Case, Corpus, Half, Wording } from './corpus.ts';
+import type { DocumentCache } from './document-cache.ts';
+import { type ReadingDeps, readCases } from './read-cases.ts';
+import { runWordings, type WordingRun } from './run-wordings.ts';
 import { scoreField } from './score.ts';
 
-interface Case {
-  file: string;
-  expected: Record<string, unknown>;
-}
-
-export interface FieldFigure {
-  field: string;
+export interface Tally {
   scored: number;
   right: number;
 }
 
+/** Lower bounds of the confidence bins; the last bin ends at 1 included. */
+export const BINS = [0, 0.3, 0.5, 0.7, 0.8, 0.9];
+/** Answers at least this sure are the ones a user would take without looking. */
+export const SURE = 0.9;
+
+export interface WordingFigures {
+  name: string;
+  /** The wording's own field names, by config.yaml's order. */
+  fieldNames: string[];
+  /** By config.yaml's field order. */
+  fields: Record<Half, Tally>[];
+  /** Answered scalar fields by confidence bin, both halves. */
+  bins: Tally[];
+  sureChecking: Tally;
+  engineFailures: number;
+}
+
 export interface LabelledFigures {
   corpus: string;
-  documents: number;
-  fields: FieldFigure[];
-  accuracy: number;
-  readMsPerDocument: number;
-  engineMsPerDocument: number;
-  engineMsPerPage: number;
-  calibration: { bin: string; n: number; accuracy: number }[];
-  failures: { file: string; code: string }[];
+  configNames: string[];
+  cases: Record<Half, number>;
+  wordings: WordingFigures[];
+  reading: { read: number; readMs: number; cached: number; cacheMs: number; failures: Map<string, number> };
+  engine: { runs: number; ms: number; pages: number };
 }
 
-const BINS = [0, 0.3, 0.5, 0.7, 0.8, 0.9, 1.01];
+const tally = (): Tally => ({ scored: 0, right: 0 });
 
-/** Runs the service's own use case on each case of a labelled corpus folder and scores it. */
+export const accuracy = (t: Tally): number | undefined => (t.scored === 0 ? undefined : t.right / t.scored);
+
+export function sum(tallies: Tally[]): Tally {
+  return tallies.reduce((s, t) => ({ scored: s.scored + t.scored, right: s.right + t.right }), tally());
+}
+
 export async function evalLabelled(
-  dir: string,
-  adapters: Adapters,
-  limits: ReadLimits,
-  options: { errors?: boolean; limit?: number; log?: (line: string) => void } = {},
+  corpus: Corpus,
+  cases: Case[],
+  wordings: Wording[],
+  deps: ReadingDeps & { engine: ExtractionEngine },
+  options: { errors?: boolean; cache?: DocumentCache; log: (line: string) => void },
 ): Promise<LabelledFigures> {
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const yaml = readFileSync(join(dir, 'config.yaml'));
-  const cases: Case[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l))
-    .slice(0, options.limit ?? Number.POSITIVE_INFINITY);
-  const perField = new Map<string, FieldFigure>();
-  const bins = BINS.slice(0, -1).map(() => ({ n: 0, right: 0 }));
-  const failures: { file: string; code: string }[] = [];
-  let readMs = 0;
-  let engineMs = 0;
-  let pages = 0;
-  for (const c of cases) {
-    const path = join(dir, c.file);
-    if (!existsSync(path)) continue;
-    let data: Record<string, unknown> = {};
-    let evidence: Record<string, EvidenceTree> = {};
-    try {
-      const t0 = performance.now();
-      const prepared = await prepareExtraction(
-        { bytes: readFileSync(path), fileName: basename(path) },
-        yaml,
-        {
-          ...adapters,
-          limits,
-        },
-      );
-      const t1 = performance.now();
-      const result = await runEngine(prepared, { ...adapters, limits });
-      engineMs += performance.now() - t1;
-      readMs += t1 - t0;
-      pages += prepared.document.pages.length;
-      data = result.data;
-      evidence = result.evidence;
-    } catch (error) {
-      failures.push({ file: c.file, code: (error as { code?: string }).code ?? 'exception' });
-    }
-    for (const [field, expected] of Object.entries(c.expected)) {
-      const score = scoreField(expected, data[field]);
-      const figure = perField.get(field) ?? { field, scored: 0, right: 0 };
-      figure.scored++;
-      figure.right += score;
-      perField.set(field, figure);
-      const confidence = (evidence[field] as Evidence | undefined)?.confidence;
-      if (
-        typeof confidence === 'number' &&
-        data[field] !== null &&
-        !(Array.isArray(data[field]) && (data[field] as unknown[]).length === 0)
-      ) {
-        const bin = BINS.findIndex((b, i) => confidence >= b && confidence < BINS[i + 1]!);
-        if (bin >= 0 && bins[bin]) {
-          bins[bin].n++;
-          bins[bin].right += score;
-        }
-      }
-      if (options.errors && score < 1) {
-        log(
-          `  ✗ ${c.file} ${field}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(data[field] ?? null)}`,
-        );
-      }
-    }
-  }
-  const fields = [...perField.values()];
-  const scored = fields.reduce((n, f) => n + f.scored, 0);
-  const documents = cases.length;
-  return {
-    corpus: basename(dir),
-    documents,
-    fields,
-    accuracy: scored === 0 ? 0 : fields.reduce((n, f) => n + f.right, 0) / scored,
-    readMsPerDocument: readMs / Math.max(1, documents - failures.length),
-    engineMsPerDocument: engineMs / Math.max(1, documents - failures.length),
-    engineMsPerPage: engineMs / Math.max(1, pages),
-    calibration: bins.map((b, i) => ({
-      bin: `${BINS[i]!.toFixed(1)}–${Math.min(1, BINS[i + 1]!).toFixed(1)}`,
-      n: b.n,
-      accuracy: b.n === 0 ? 0 : b.right / b.n,
+  const configNames = corpus.wordings[0]!.fields.map((f) => f.name);
+  const figures: LabelledFigures = {
+    corpus: corpus.name,
+    configNames,
+    cases: {
+      tuning: cases.filter((c) => c.half === 'tuning').length,
+      checking: cases.filter((c) => c.half === 'checking').length,
+    },
+    wordings: wordings.map((w) => ({
+      name: w.name,
+      fieldNames: w.fields.map((f) => f.name),
+      fields: configNames.map(() => ({ tuning: tally(), checking: tally() })),
+      bins: BINS.map(tally),
+      sureChecking: tally(),
+      engineFailures: 0,
     })),
-    failures,
+    reading: { read: 0, readMs: 0, cached: 0, cacheMs: 0, failures: new Map() },
+    engine: { runs: 0, ms: 0, pages: 0 },
   };
+  const reading = figures.reading;
+  for await (const read of readCases(corpus, cases, deps, options)) {
+    if (read.failure !== undefined) {
+      reading.failures.set(read.failure, (reading.failures.get(read.failure) ?? 0) + 1);
+    } else if (read.fromCache) {
+      reading.cached++;
+      reading.cacheMs += read.ms;
+    } else {
+      reading.read++;
+      reading.readMs += read.ms;
+    }
+    // An unreadable document still counts: its fields are scored against no answer, as a user gets.
+    const runs = read.document
+      ? await runWordings(read.document, wordings, configNames, deps)
+      : wordings.map((wording) => ({ wording, data: {}, evidence: {}, engineMs: 0, failure: read.failure }));
+    runs.forEach((run, w) => {
+      const into = figures.wordings[w]!;
+      if (read.document && run.failure === undefined) {
+        figures.engine.runs++;
+        figures.engine.ms += run.engineMs;
+        figures.engine.pages += read.document.pages.length;
+      } else if (read.document) {
+        into.engineFailures++;
+      }
+      scoreRun(into, read.case, run, configNames, options);
+    });
+  }
+  return figures;
 }
 
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+function scoreRun(
+  into: WordingFigures,
+  c: Case,
+  run: Omit<WordingRun, 'engineMs'>,
+  configNames: string[],
+  options: { errors?: boolean; log: (line: string) => void },
+): void {
+  for (const [field, expected] of Object.entries(c.expected)) {
+    const i = configNames.indexOf(field);
+    const answer = run.data[field];
+    const score = scoreField(expected, answer);
+    const target = into.fields[i]![c.half];
+    target.scored++;
+    target.right += score;
+    const confidence = answeredConfidence(answer, run.evidence[field]);
+    if (confidence !== undefined) {
+      const bin = into.bins[BINS.findLastIndex((lower) => confidence >= lower)];
+      if (bin) {
+        bin.scored++;
+        bin.right += score;
+      }
+      if (confidence >= SURE && c.half === 'checking') {
+        into.sureChecking.scored++;
+        into.sureChecking.right += score;
+      }
+    }
+    if (options.errors && score < 1 && c.half === 'tuning') {
+      const name = field === into.fieldNames[i] ? field : `${field} (${into.fieldNames[i]})`;
+      options.log(
+        `  ✗ [${run.wording.name}] ${c.file} ${name}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(answer ?? null)}${describeEvidence(run.evidence[field], run.failure)}`,
+      );
+    }
+  }
+}
 
-export function printLabelled(f: LabelledFigures, log: (line: string) => void): void {
-  log(`\n${f.corpus}: ${f.documents} documents`);
-  log('  field                 scored   accuracy');
-  for (const field of f.fields) {
-    log(
-      `  ${field.field.padEnd(20)} ${String(field.scored).padStart(7)}   ${pct(field.right / field.scored).padStart(7)}`,
-    );
-  }
-  log(
-    `  ${'ALL'.padEnd(20)} ${String(f.fields.reduce((n, x) => n + x.scored, 0)).padStart(7)}   ${pct(f.accuracy).padStart(7)}`,
+/** The confidence of a scalar answer that was given; array answers have one per item, left out. */
+function answeredConfidence(answer: unknown, evidence: EvidenceTree | undefined): number | undefined {
+  if (answer === null || answer === undefined || Array.isArray(answer)) return undefined;
+  const confidence = (evidence as Evidence | undefined)?.confidence;
+  return typeof confidence === 'number' ? confidence : undefined;
+}
+
+function describeEvidence(evidence: EvidenceTree | undefined, failure: string | undefined): string {
+  if (failure !== undefined) return ` — failed: ${failure}`;
+  const items = (Array.isArray(evidence) ? evidence : evidence ? [evidence] : []) as Evidence[];
+  const parts = items.map((e) =>
+    typeof e?.confidence === 'number'
+      ? `${e.confidence.toFixed(2)} ${e.source ?? 'no source'}${e.note ? ` (${e.note})` : ''}`
+      : 'no evidence',
   );
-  log(
-    `  ms per document: read ${f.readMsPerDocument.toFixed(0)}, engine ${f.engineMsPerDocument.toFixed(1)} (engine ${f.engineMsPerPage.toFixed(2)} ms/page)`,
-  );
-  log('  calibration (answered fields): confidence → n, accuracy');
-  for (const b of f.calibration)
-    if (b.n > 0) log(`    ${b.bin}  ${String(b.n).padStart(5)}  ${pct(b.accuracy)}`);
-  if (f.failures.length > 0) {
-    const byCode = new Map<string, number>();
-    for (const x of f.failures) byCode.set(x.code, (byCode.get(x.code) ?? 0) + 1);
-    log(`  failed documents: ${[...byCode].map(([c, n]) => `${c} × ${n}`).join(', ')}`);
-  }
+  return parts.length === 0 ? '' : ` — ${parts.join('; ')}`;
 }

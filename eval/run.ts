@@ -1,6 +1,6 @@
 /**
- * npm run eval -- DIR [DIR…] [--errors] [--engine NAME] [--limit N] [--ocr-recall]
- * A folder with cases.jsonl is scored with the corpus rules; the office folder measures the readers.
+ * npm run eval -- DIR [DIR…] [options]; see USAGE. A folder with cases.jsonl is scored with the corpus
+ * rules under config.yaml and every wording, per half; the office folder measures the readers.
  * A folder that is absent is skipped with a message (CI may run without the corpora).
  */
 import { existsSync } from 'node:fs';
@@ -8,9 +8,21 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAdapters, readLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { evalLabelled, printLabelled } from './labelled.ts';
+import { type Corpus, type Half, loadCorpus, selectCases, selectWordings, type Wording } from './corpus.ts';
+import { DocumentCache } from './document-cache.ts';
+import { evalLabelled } from './labelled.ts';
 import { ocrRecall } from './ocr-recall.ts';
 import { officeEval } from './office.ts';
+import { printLabelled } from './print-labelled.ts';
+
+const USAGE = `usage: npm run eval -- DIR [DIR…] [--errors] [--wording NAME] [--half tuning|checking|all]
+         [--limit N] [--cache DIR] [--engine NAME] [--ocr-recall]
+  --errors        every wrong field of the TUNING half (never the checking half: it is for figures only)
+  --wording NAME  only this wording: default (config.yaml), 1, 2, … (wordings/NAME.yaml)
+  --half H        only the cases of this half (halves are fixed on the whole corpus, sorted by file name)
+  --limit N       the first N of the selected cases, in file-name order
+  --cache DIR     keep read documents in DIR (outside the repository) and reuse them while the readers
+                  are unchanged`;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -20,27 +32,66 @@ const { values, positionals } = parseArgs({
     errors: { type: 'boolean', default: false },
     engine: { type: 'string', default: 'local' },
     limit: { type: 'string' },
+    wording: { type: 'string' },
+    half: { type: 'string', default: 'all' },
+    cache: { type: 'string' },
     'ocr-recall': { type: 'boolean', default: false },
   },
 });
 
-if (positionals.length === 0) {
-  log('usage: npm run eval -- DIR [DIR…] [--errors] [--engine NAME] [--limit N] [--ocr-recall]');
+const half = values.half as Half | 'all';
+const limit = values.limit === undefined ? undefined : Number(values.limit);
+let cache: DocumentCache | undefined;
+const config = loadConfig();
+const limits = readLimits(config);
+const cacheProblem = (dir: string) => {
+  try {
+    cache = new DocumentCache(dir, limits);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+const problem =
+  positionals.length === 0
+    ? 'no folder given'
+    : !['tuning', 'checking', 'all'].includes(half)
+      ? `--half ${values.half}: use tuning, checking or all`
+      : limit !== undefined && !(Number.isInteger(limit) && limit > 0)
+        ? `--limit ${values.limit}: a positive whole number`
+        : values.cache === undefined
+          ? undefined
+          : cacheProblem(values.cache);
+
+if (problem) {
+  log(`${problem}\n${USAGE}`);
   process.exitCode = 2;
 } else {
-  const config = loadConfig();
   const adapters = await createAdapters(config, { withStore: false, engine: values.engine });
-  const limit = values.limit ? Number(values.limit) : undefined;
+  if (cache) log(`cache: ${cache.dir}`);
+  if (values.errors && half === 'checking') log('--errors: errors are shown for the tuning half only');
   try {
-    for (const dir of process.exitCode ? [] : positionals) {
+    for (const dir of positionals) {
       if (!existsSync(dir)) {
         log(`\n${dir}: absent, skipped`);
       } else if (existsSync(join(dir, 'cases.jsonl'))) {
-        const figures = await evalLabelled(dir, adapters, readLimits(config), {
-          errors: values.errors,
-          ...(limit ? { limit } : {}),
-          log,
-        });
+        let corpus: Corpus;
+        let wordings: Wording[];
+        try {
+          corpus = loadCorpus(dir);
+          wordings = selectWordings(corpus, values.wording);
+        } catch (error) {
+          log(`\n${dir}: ${(error as Error).message}; skipped`);
+          process.exitCode = 2;
+          continue;
+        }
+        const figures = await evalLabelled(
+          corpus,
+          selectCases(corpus, half, limit),
+          wordings,
+          { ...adapters, limits },
+          { errors: values.errors, log, ...(cache ? { cache } : {}) },
+        );
         printLabelled(figures, log);
         if (values['ocr-recall']) await ocrRecall(dir, limit ? { limit } : {});
       } else if (

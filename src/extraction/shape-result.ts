@@ -15,7 +15,7 @@ export function shapeResult(fields: Field[], raw: ExtractionResult): ExtractionR
     data[field.name] = value;
     const found = raw.evidence[field.name];
     evidence[field.name] = isEmpty(value)
-      ? missing(field)
+      ? missing(field, found)
       : (found ?? { confidence: 0.5, page: null, text: null });
   }
   return { data, evidence };
@@ -25,8 +25,14 @@ function isEmpty(value: FieldValue): boolean {
   return value === null || (Array.isArray(value) && value.length === 0);
 }
 
-function missing(field: Field): Evidence {
-  return field.required ? { ...NOT_FOUND, note: 'required field not found in the document' } : NOT_FOUND;
+/** A null field's evidence, keeping the engine's reason when it gave one. */
+function missing(field: Field, found: EvidenceTree | undefined): Evidence {
+  const note =
+    found && !Array.isArray(found) && typeof found.note === 'string'
+      ? (found.note as string)
+      : NOT_FOUND.note;
+  const base = { ...NOT_FOUND, note };
+  return field.required ? { ...base, note: `required field ${note}` } : base;
 }
 
 function shapeValue(field: Field, value: FieldValue | undefined): FieldValue {

@@ -183,3 +183,60 @@ describe('findTables', () => {
     assert.equal(tables[0]!.rows.length, 2);
   });
 });
+
+describe('pdfReader: item tables', () => {
+  it('reads descriptions beside columns of figures row by row, not as two columns of text', async () => {
+    const rows = [
+      ['Description', 'Qty', 'Unit price', 'Amount'],
+      ['Steel bracket, galvanised', '40', '12.50', '500.00'],
+      ['Hydraulic pump assembly', '2', '625.00', '1,250.00'],
+      ['Safety gloves (pair)', '120', '3.75', '450.00'],
+      ['Copper wire 2.5 mm', '10', '95.00', '950.00'],
+    ];
+    const texts = rows.flatMap((row, r) =>
+      row.map((text, c) => ({ text, x: [72, 330, 390, 470][c]!, y: 120 + r * 17, size: 10.5 })),
+    );
+    const doc = await pdfReader.read(await makePdf([{ texts }]), context());
+    const page = doc.pages[0]!;
+    assert.deepEqual(
+      page.lines.map((l) => l.text),
+      rows.map((row) => row.join(' ')),
+    );
+    assert.deepEqual(
+      page.tables.map((t) => t.rows.map((row) => row.map((cell) => cell.text))),
+      [rows],
+    );
+  });
+});
+
+describe('findTables: wrapped cells', () => {
+  it('keeps a line of one cell under a column between rows, and leaves one after the table out', () => {
+    const tables = findTables([
+      line(0, 100, [
+        ['Item', 72],
+        ['Qty', 300],
+      ]),
+      line(1, 114, [
+        ['Adhesive,', 72],
+        ['6', 300],
+      ]),
+      line(2, 128, [['epoxy', 72]]),
+      line(3, 142, [
+        ['Wire', 72],
+        ['10', 300],
+      ]),
+      line(4, 156, [['Thanks', 72]]),
+    ]);
+    assert.deepEqual(
+      tables.map((t) => t.rows.map((row) => row.map((cell) => cell.text))),
+      [
+        [
+          ['Item', 'Qty'],
+          ['Adhesive,', '6'],
+          ['epoxy', ''],
+          ['Wire', '10'],
+        ],
+      ],
+    );
+  });
+});

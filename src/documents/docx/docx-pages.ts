@@ -5,6 +5,7 @@
  */
 import type { Cell, Page, Table } from '../model.ts';
 import { textLine } from '../text-lines.ts';
+import { type NumberedLine, spacedTables, tabbedTables } from '../text-tables.ts';
 import type { Block, TableBlock } from './docx-blocks.ts';
 import { rowText } from './docx-table.ts';
 
@@ -32,6 +33,8 @@ class PageAssembler {
   readonly pages: Page[] = [];
   paragraph = 0;
   readonly maxPages: number;
+  /** Paragraph lines since the last table or page break, as typed (tabs kept), for aligned tables. */
+  typed: NumberedLine[] = [];
 
   constructor(maxPages: number) {
     this.maxPages = maxPages;
@@ -57,7 +60,17 @@ class PageAssembler {
 
   /** Past the page limit the rest of the text stays on the last page rather than being refused. */
   breakPage(): void {
-    if (this.pages.length < this.maxPages) this.startPage();
+    if (this.pages.length < this.maxPages) {
+      this.flushTyped();
+      this.startPage();
+    }
+  }
+
+  /** Paragraphs aligned with tab stops (or spaces, in a fixed-width font) read as a table. */
+  flushTyped(): void {
+    const tabbed = this.typed.some((line) => line.text.includes('\t'));
+    this.page.tables.push(...(tabbed ? tabbedTables(this.typed) : spacedTables(this.typed)));
+    this.typed = [];
   }
 
   addParagraph(lines: string[], heading?: number): void {
@@ -75,16 +88,22 @@ class PageAssembler {
     const segments = text.split('\f');
     segments.forEach((segment, i) => {
       if (i > 0) this.breakPage();
-      this.addParagraph(segment.split('\n'), heading);
+      const lines = segment.split('\n');
+      for (const line of lines) {
+        if (line.trim() !== '') this.typed.push({ text: line.trimEnd(), number: this.typed.length });
+      }
+      this.addParagraph(lines, heading);
     });
   }
 
   addTable(block: TableBlock): void {
+    this.flushTyped();
     this.page.tables.push(toTable(block), ...block.nested.map(toTable));
     for (const row of block.rows) this.addParagraph([rowText(row)]);
   }
 
   finish(): Page[] {
+    this.flushTyped();
     while (this.pages.length > 1 && this.page.lines.length === 0 && this.page.tables.length === 0) {
       this.pages.pop();
     }

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.ts';
 import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
+import { ocrTables } from '../ocr/ocr-tables.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
 /** What a scan is taken to be when its file declares no resolution, or an absurd one. */
@@ -45,7 +46,7 @@ function ocrPage(result: OcrResult, header: ImageHeader, scale: number): Page {
     width: round(upright.width * pointsPerPixel),
     height: round(upright.height * pointsPerPixel),
     lines,
-    tables: [],
+    tables: ocrTables(lines),
     source: 'ocr',
   };
 }

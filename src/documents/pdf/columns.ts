@@ -16,6 +16,8 @@ const MIN_GUTTER_EMS = 1;
 /** A side reads as prose when its lines hold several words and fill most of its width. */
 const PROSE_WORDS = 3;
 const PROSE_FILL = 0.5;
+/** Share of a side's runs that must hold a letter: a column of figures is a table's, not prose. */
+const WORDED = 0.5;
 
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -50,7 +52,9 @@ function isProse(lines: Run[][]): boolean {
   const right = Math.max(...lines.map((runs) => runs.at(-1)!.x1));
   const words = median(lines.map((runs) => runs.length));
   const fill = median(lines.map((runs) => runs.at(-1)!.x1 - runs[0]!.x0));
-  return words >= PROSE_WORDS && fill >= PROSE_FILL * (right - left);
+  const runs = lines.flat();
+  const worded = runs.filter((run) => /\p{L}/u.test(run.text)).length >= WORDED * runs.length;
+  return words >= PROSE_WORDS && fill >= PROSE_FILL * (right - left) && worded;
 }
 
 function sides(rows: Row[], gutter: Span): [Run[][], Run[][]] {

@@ -15,16 +15,3 @@ export function frameToPage(quadrant: Quadrant, x0: number, top: number, x1: num
     y1: round(Math.max(...ys)),
   };
 }
-
-export function unionBox(boxes: BBox[]): BBox | undefined {
-  const [first, ...rest] = boxes;
-  if (!first) return undefined;
-  const box = { ...first };
-  for (const b of rest) {
-    box.x0 = Math.min(box.x0, b.x0);
-    box.y0 = Math.min(box.y0, b.y0);
-    box.x1 = Math.max(box.x1, b.x1);
-    box.y1 = Math.max(box.y1, b.y1);
-  }
-  return box;
-}

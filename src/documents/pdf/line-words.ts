@@ -1,5 +1,6 @@
+import { unionBox } from '../bbox.ts';
 import type { Line, Word } from '../model.ts';
-import { frameToPage, unionBox } from './frame-box.ts';
+import { frameToPage } from './frame-box.ts';
 import type { Quadrant, Run } from './text-runs.ts';
 
 /** Largest gap, in font sizes, between two runs that still belong to one word (kerning, font changes). */

@@ -1,5 +1,6 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Line, Page, ReadContext } from '../model.ts';
+import { ocrTables } from '../ocr/ocr-tables.ts';
 import { ocrLines } from './ocr-lines.ts';
 import { paintsPicture } from './page-paint.ts';
 import { findTables } from './pdf-tables.ts';
@@ -23,11 +24,13 @@ async function needsOcr(
 /**
  * One page: its text layer laid out in reading order, or, when the page is a scan (or its text
  * unreadable), what OCR sees on a rendering of it. Without an OCR engine a scan has no lines.
+ * `previous` is the page before, whose last table a scanned page's table may go on with.
  */
 export async function readPage(
   page: PDFPageProxy,
   context: ReadContext,
   deadline: ReadDeadline,
+  previous?: Page,
 ): Promise<Page> {
   const viewport = page.getViewport({ scale: 1 });
   const size = { width: viewport.width, height: viewport.height };
@@ -43,5 +46,6 @@ export async function readPage(
     lines = await deadline.race(ocrLines(context.ocr, image, size, deadline.signal));
     source = 'ocr';
   }
-  return { number: page.pageNumber, ...size, lines, tables: findTables(lines), source };
+  const tables = source === 'ocr' ? ocrTables(lines, previous?.tables) : findTables(lines);
+  return { number: page.pageNumber, ...size, lines, tables, source };
 }

@@ -19,7 +19,7 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
       deadline.check();
       const page = await deadline.race(pdf.getPage(number));
       try {
-        pages.push(await readPage(page, context, deadline));
+        pages.push(await readPage(page, context, deadline, pages.at(-1)));
       } finally {
         page.cleanup();
       }

@@ -1,107 +1,35 @@
-import type { BBox, Cell, Line, Table, Word } from '../model.ts';
-import { unionBox } from './frame-box.ts';
+import { alignedTables, type PieceLine } from '../aligned-tables.ts';
+import { unionBox } from '../bbox.ts';
+import type { BBox, Line, Table, Word } from '../model.ts';
 
 /** Smallest blank, in line heights, that separates two cells rather than two words. */
 const CELL_GAP = 0.9;
 /** Largest blank between two rows of one table, in line heights. */
 const ROW_GAP = 2.5;
 
-interface Segment {
-  text: string;
-  box: BBox;
-}
+const height = (box: { top: number; bottom: number }) => box.bottom - box.top;
 
-interface Span {
-  x0: number;
-  x1: number;
-}
-
-interface Block {
-  columns: Span[];
-  rows: Segment[][];
-  last: BBox;
-}
-
-/** A list item's label: "1.", "(a)", "iv)", "2.1", "•", "Section 3." */
-const LIST_MARKER =
-  /^(?:[([]?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]{1,2}|[ivxlc]{1,6})[.):\]]?|[•◦▪‣●○■□*\-–—]|(?:section|article|clause|§)\s*[\d.]+[.:]?)$/i;
-
-const height = (box: BBox) => box.y1 - box.y0;
-const overlaps = (a: Span, b: Span) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
-
-/** The line cut at blanks too wide to be word spaces; [] when the words carry no boxes. */
-function segments(line: Line): Segment[] {
+/** The line cut at blanks too wide to be word spaces; undefined when its words carry no boxes. */
+function pieceLine(line: Line): PieceLine | undefined {
   const words = line.words.filter((word): word is Word & { bbox: BBox } => word.bbox !== undefined);
-  if (!line.bbox || words.length < 2 || words.length !== line.words.length) return [];
-  const gap = CELL_GAP * height(line.bbox);
-  const groups: Word[][] = [];
+  if (!line.bbox || words.length === 0 || words.length !== line.words.length) return undefined;
+  const gap = CELL_GAP * (line.bbox.y1 - line.bbox.y0);
+  const groups: (Word & { bbox: BBox })[][] = [];
   let previous: BBox | undefined;
   for (const word of words) {
     if (previous && word.bbox.x0 - previous.x1 < gap) groups.at(-1)!.push(word);
     else groups.push([word]);
     previous = word.bbox;
   }
-  return groups.map((group) => ({
-    text: group.map((word) => word.text).join(' '),
-    box: unionBox(group.map((word) => word.bbox!))!,
-  }));
+  const pieces = groups.map((group) => {
+    const bbox = unionBox(group.map((word) => word.bbox))!;
+    return { text: group.map((word) => word.text).join(' '), x0: bbox.x0, x1: bbox.x1, bbox };
+  });
+  return { pieces, top: line.bbox.y0, bottom: line.bbox.y1 };
 }
 
-/** The block's columns widened by this row's cells, or undefined when the row does not line up. */
-function alignColumns(columns: Span[], cells: Segment[]): Span[] | undefined {
-  const next = columns.map((column) => ({ ...column }));
-  const used = new Set<number>();
-  let matched = 0;
-  for (const { box } of cells) {
-    const hits = next.flatMap((column, i) => (overlaps(column, box) ? [i] : []));
-    if (hits.length > 1) return undefined;
-    const hit = hits[0];
-    if (hit === undefined) {
-      next.push({ x0: box.x0, x1: box.x1 });
-      continue;
-    }
-    if (used.has(hit)) return undefined;
-    used.add(hit);
-    matched++;
-    const column = next[hit]!;
-    column.x0 = Math.min(column.x0, box.x0);
-    column.x1 = Math.max(column.x1, box.x1);
-  }
-  next.sort((a, b) => a.x0 - b.x0);
-  const separate = next.every((column, i) => i === 0 || column.x0 >= next[i - 1]!.x1);
-  return matched >= 2 && separate ? next : undefined;
-}
-
-function follows(block: Block, box: BBox): boolean {
-  return box.y0 > block.last.y0 && box.y0 - block.last.y1 <= ROW_GAP * height(box);
-}
-
-/** Numbered paragraphs and footnotes line up like a two-column table; they are a list. */
-function isList(block: Block): boolean {
-  const first = block.columns[0]!;
-  return (
-    block.columns.length === 2 &&
-    block.rows.every((cells) =>
-      cells.some((cell) => overlaps(first, cell.box) && LIST_MARKER.test(cell.text)),
-    )
-  );
-}
-
-function toTable(block: Block): Table | undefined {
-  if (block.rows.length < 2 || block.columns.length < 2 || isList(block)) return undefined;
-  const rows = block.rows.map((cells, row) =>
-    block.columns.map((column, col): Cell => {
-      const inside = cells.filter((cell) => overlaps(column, cell.box));
-      const bbox = unionBox(inside.map((cell) => cell.box));
-      const text = inside.map((cell) => cell.text).join(' ');
-      return bbox
-        ? { text, row, col, rowSpan: 1, colSpan: 1, bbox }
-        : { text, row, col, rowSpan: 1, colSpan: 1 };
-    }),
-  );
-  const bbox = unionBox(block.rows.flat().map((cell) => cell.box));
-  return bbox ? { rows, bbox } : { rows };
-}
+const follows = (last: PieceLine, next: PieceLine) =>
+  next.top > last.top && next.top - last.bottom <= ROW_GAP * height(next);
 
 /**
  * Tables found as runs of consecutive lines whose cells (word groups apart by wide blanks) fall
@@ -109,28 +37,16 @@ function toTable(block: Block): Table | undefined {
  */
 export function findTables(lines: Line[]): Table[] {
   const tables: Table[] = [];
-  let block: Block | undefined;
-  const close = () => {
-    const table = block && toTable(block);
-    if (table) tables.push(table);
-    block = undefined;
-  };
+  let run: PieceLine[] = [];
+  // A line without geometry cannot be placed in a column: it ends the run.
   for (const line of lines) {
-    const cells = segments(line);
-    if (cells.length < 2 || !line.bbox) {
-      close();
-      continue;
+    const pieces = pieceLine(line);
+    if (pieces) run.push(pieces);
+    else {
+      tables.push(...alignedTables(run, follows));
+      run = [];
     }
-    const columns = block && follows(block, line.bbox) ? alignColumns(block.columns, cells) : undefined;
-    if (block && columns) {
-      block.columns = columns;
-      block.rows.push(cells);
-      block.last = line.bbox;
-      continue;
-    }
-    close();
-    block = { columns: cells.map(({ box }) => ({ x0: box.x0, x1: box.x1 })), rows: [cells], last: line.bbox };
   }
-  close();
+  tables.push(...alignedTables(run, follows));
   return tables;
 }

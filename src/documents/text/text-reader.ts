@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.ts';
 import type { Document, DocumentReader, Line, Page, PageSource, Table } from '../model.ts';
 import { tableFromRows, textLine } from '../text-lines.ts';
+import { type NumberedLine, spacedTables } from '../text-tables.ts';
 import { parseCsv } from './csv.ts';
 import { decodeText } from './decode-text.ts';
 import { readHtml } from './html.ts';
@@ -46,13 +47,14 @@ function page(number: number, lines: Line[], tables: Table[], source: PageSource
   return { number, width: 0, height: 0, lines, tables, source };
 }
 
-/** Form feeds split pages; blank lines split paragraphs; pipe tables become tables. */
+/** Form feeds split pages; blank lines split paragraphs; pipe tables and aligned columns become tables. */
 function plainPages(text: string): Page[] {
   return text.split('\f').map((chunk, i) => {
     const lines: Line[] = [];
+    const numbered: NumberedLine[] = [];
     let paragraph = 0;
     let blank = false;
-    for (const raw of chunk.split(/\r\n|\r|\n/)) {
+    for (const [number, raw] of chunk.split(/\r\n|\r|\n/).entries()) {
       const t = raw.replace(/\s+$/, '');
       if (t.trim() === '') {
         blank = lines.length > 0;
@@ -61,9 +63,15 @@ function plainPages(text: string): Page[] {
       if (blank) paragraph++;
       blank = false;
       lines.push(textLine(t, lines.length, paragraph));
+      if (!isPipeRow(t)) numbered.push({ text: t, number });
     }
-    return page(i + 1, lines, pipeTables(lines), 'text');
+    return page(i + 1, lines, [...pipeTables(lines), ...spacedTables(numbered)], 'text');
   });
+}
+
+function isPipeRow(text: string): boolean {
+  const t = text.trim();
+  return t.startsWith('|') && t.endsWith('|') && t.length > 1;
 }
 
 /** Runs of two or more `| a | b |` lines (a separator row `|---|` is skipped). */
@@ -75,12 +83,12 @@ function pipeTables(lines: Line[]): Table[] {
     run = [];
   };
   for (const line of lines) {
-    const t = line.text.trim();
-    if (!(t.startsWith('|') && t.endsWith('|') && t.length > 1)) {
+    if (!isPipeRow(line.text)) {
       end();
       continue;
     }
-    const cells = t
+    const cells = line.text
+      .trim()
       .slice(1, -1)
       .split('|')
       .map((c) => c.trim());

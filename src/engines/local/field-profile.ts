@@ -1,21 +1,10 @@
 import type { Field } from '../../fields/field.ts';
 import type { EntityKind } from '../recognizers/index.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
+import { CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
 import { words } from './words.ts';
 
 export type ValueKind = EntityKind | 'party' | 'text';
 export type PositionPrior = 'top' | 'bottom' | 'any';
-
-interface Concept {
-  id: string;
-  words: string[];
-  kind?: string;
-  position?: string;
-  prefer?: string;
-  documentDate?: boolean;
-  distinct?: boolean;
-  cues?: (string | { text: string; weight: number })[];
-}
 
 /** What the engine knows of a field before reading: the words that name it and what its value looks like. */
 export interface FieldProfile {
@@ -38,6 +27,14 @@ export interface FieldProfile {
   documentDate: boolean;
   /** Phrases (word sequences) that announce the value in running text, with how surely they do (0–1). */
   cues: { words: string[]; weight: number }[];
+  /** Head words of the field's kind that its concept's phrases use ("date" for commencement). */
+  conceptWords: Set<string>;
+  /** How the field was understood (see field-sense.ts). */
+  sense: FieldSense;
+  /** Name words the lexicon does not know: a label that does not say one of them names another value. */
+  qualifiers: string[];
+  /** The engine knows what the value is (not only that a label may name it). */
+  understood: boolean;
 }
 
 const STOPWORDS = new Set(
@@ -45,11 +42,6 @@ const STOPWORDS = new Set(
     ' ',
   ),
 );
-
-const concepts = (lexicon.concepts as Concept[]).map((c) => ({
-  ...c,
-  phrases: c.words.map((w) => words(w)),
-}));
 
 const KINDS = new Set([
   'organization',
@@ -63,6 +55,7 @@ const KINDS = new Set([
   'vat',
   'postal_address',
   'party',
+  'currency',
 ]);
 
 export function containsPhrase(haystack: string[], phrase: string[]): boolean {
@@ -74,56 +67,62 @@ export function containsPhrase(haystack: string[], phrase: string[]): boolean {
   return false;
 }
 
-/** Concepts the field's name (strongly) or description (weakly) names, best first. */
-function matchConcepts(nameWords: string[], descriptionWords: string[]) {
-  const scored: { concept: (typeof concepts)[number]; score: number }[] = [];
-  for (const concept of concepts) {
-    let score = 0;
-    for (const phrase of concept.phrases) {
-      if (containsPhrase(nameWords, phrase)) score = Math.max(score, 2 + phrase.length);
-      else if (containsPhrase(descriptionWords, phrase)) score = Math.max(score, 1 + phrase.length * 0.5);
-    }
-    if (score > 0) scored.push({ concept, score });
+const profiles = new WeakMap<Field, WeakMap<Field | typeof NO_PARENT, FieldProfile>>();
+const NO_PARENT = {} as Field;
+
+/** A field's profile, made once per field (and parent): routes ask for it again and again. */
+export function profileField(field: Field, parent?: Field): FieldProfile {
+  let byParent = profiles.get(field);
+  if (!byParent) {
+    byParent = new WeakMap();
+    profiles.set(field, byParent);
   }
-  return scored.sort((a, b) => b.score - a.score);
+  let profile = byParent.get(parent ?? NO_PARENT);
+  if (!profile) {
+    profile = makeProfile(field, parent);
+    byParent.set(parent ?? NO_PARENT, profile);
+  }
+  return profile;
 }
 
-export function profileField(field: Field, parent?: Field): FieldProfile {
+function makeProfile(field: Field, parent?: Field): FieldProfile {
   const nameList = [...words(field.name), ...field.aliases.flatMap(words)];
   const descriptionList = words(field.description).filter((w) => !STOPWORDS.has(w));
-  const matched = matchConcepts(words(field.name), words(field.description));
+  // customer.name is read as "customer name": the parent says whose value it is.
+  const sense = understand(parent ? { ...field, name: `${parent.name} ${field.name}` } : field);
+  const concept = sense.concept ? CONCEPTS.find((c) => c.id === sense.concept!.id) : undefined;
   const labels: string[][] = [words(field.name), ...field.aliases.map(words)];
-  const weakLabels: string[][] = [];
-  // The field's own name decides its concepts (the most specific: "due date" over "date"); the
-  // description only suggests one when the name names none.
-  const top = matched[0]?.score ?? 0;
-  const strong = top >= 2 ? matched.filter((m) => m.score === top) : [];
-  const chosen = (strong.length > 0 ? strong : matched.slice(0, 1)).map((m) => m.concept);
-  for (const c of chosen) (strong.length > 0 ? labels : weakLabels).push(...c.phrases);
+  if (concept) labels.push(...concept.phrases);
   // A nested field is often labelled by its parent alone: "Customer: ACME" for customer.name.
   const parentLabels = parent ? profileField(parent).labels : [];
   if (parent) labels.push([...words(parent.name), ...words(field.name)]);
-  const primary = chosen[0];
-  const declaredKind = primary?.kind && KINDS.has(primary.kind) ? (primary.kind as ValueKind) : 'text';
+  const declaredKind = concept?.kind && KINDS.has(concept.kind) ? (concept.kind as ValueKind) : 'text';
+  const itemKind = field.kind === 'array' ? field.items.kind : field.kind;
+  // The buyer's address is not the one at the head of the page.
+  const prior = (concept?.position as PositionPrior | undefined) ?? 'any';
+  const position = sense.owner && sense.owner.id !== 'seller' && prior === 'top' ? 'any' : prior;
   return {
     field,
     nameWords: new Set(nameList),
     descriptionWords: new Set(descriptionList.filter((w) => !nameList.includes(w))),
     labels: dedupe(labels.filter((l) => l.length > 0)),
-    weakLabels: dedupe(weakLabels.filter((l) => l.length > 0)),
+    weakLabels: [],
     parentLabels,
-    concepts: chosen.map((c) => c.id),
-    kind: field.kind === 'string' || field.kind === 'array' ? declaredKind : 'text',
-    position: (primary?.position as PositionPrior | undefined) ?? 'any',
-    preferLargest: primary?.prefer === 'largest',
-    documentDate: chosen.some((c) => c.documentDate === true),
-    cues: chosen.flatMap((c) =>
-      (c.cues ?? []).map((cue) =>
-        typeof cue === 'string'
-          ? { words: words(cue), weight: Math.min(1, 0.55 + 0.12 * words(cue).length) }
-          : { words: words(cue.text), weight: cue.weight },
-      ),
+    concepts: concept ? [concept.id] : [],
+    kind: itemKind === 'string' ? declaredKind : 'text',
+    position,
+    preferLargest: concept?.prefer === 'largest',
+    // "shipment_date": a date the lexicon cannot name is not the document's own date.
+    documentDate: concept?.documentDate === true && sense.qualifiers.length === 0,
+    cues: (concept?.cues ?? []).map((cue) =>
+      typeof cue === 'string'
+        ? { words: words(cue), weight: Math.min(1, 0.55 + 0.12 * words(cue).length) }
+        : { words: words(cue.text), weight: cue.weight },
     ),
+    conceptWords: headWordsOf(concept),
+    sense,
+    qualifiers: sense.qualifiers,
+    understood: sense.from !== 'none',
   };
 }
 
@@ -139,5 +138,14 @@ function dedupe(phrases: string[][]): string[][] {
 
 /** The names of the distinct concepts other than those given, for telling labels apart. */
 export function conceptPhrases(except: string[]): string[][] {
-  return concepts.filter((c) => c.distinct === true && !except.includes(c.id)).flatMap((c) => c.phrases);
+  return CONCEPTS.filter((c) => c.distinct === true && !except.includes(c.id)).flatMap((c) => c.phrases);
+}
+
+/**
+ * The words that alone say what kind of value a concept is ("date" for an effective date), when a
+ * label may be that word alone. Not for amounts: "Total" or "Amount" alone names too many of them.
+ */
+function headWordsOf(concept: (typeof CONCEPTS)[number] | undefined): Set<string> {
+  if (!concept || concept.family === 'amount') return new Set();
+  return new Set(concept.phrases.flat().filter((w) => HEAD_FAMILIES.get(w) === concept.family));
 }

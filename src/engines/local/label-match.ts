@@ -1,6 +1,6 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
-import { withinOneEdit } from './words.ts';
+import { withinOneEdit, words } from './words.ts';
 
 export interface LabelHit {
   score: number;
@@ -32,10 +32,18 @@ export function findLabel(tokens: Token[], profile: FieldProfile, text = '', ocr
     };
     if (!best || hit.score > best.score || (hit.score === best.score && hit.start < best.start)) best = hit;
   };
+  // "shipment_date": a line that says "date" but not "shipment" names another date.
+  const unqualified =
+    profile.qualifiers.length > 0 && !tokens.some((t) => profile.qualifiers.includes(t.word)) ? 0.4 : 1;
+  const ownNames = ownNamesOf(profile);
   const phrases = [
     ...profile.labels.map((phrase) => ({
       phrase,
-      weight: phrase.every((w) => profile.nameWords.has(w)) ? 1 : 0.85,
+      // The field's own name or alias is surest; a synonym of its concept, however much of the name
+      // it shares ("date" of invoice_date), less so, so that "Date de facture" beats "Date d'échéance".
+      weight:
+        (ownNames.has(phrase.join(' ')) ? 1 : 0.85) *
+        (phrase.some((w) => profile.qualifiers.includes(w)) ? 1 : unqualified),
     })),
     ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.45 })),
     ...profile.parentLabels.map((phrase) => ({ phrase, weight: 0.75 })),
@@ -78,11 +86,14 @@ function leadingLabelOverlap(
   let fromDescription = 0;
   for (const t of label) {
     if (profile.nameWords.has(t.word)) fromName++;
+    // The head word of the field's kind counts too, a little less: "commencement" is named by
+    // "Date:" as effective_date is, so that the answer does not hang on how the field was named.
+    else if (profile.conceptWords.has(t.word)) fromName += 0.6;
     else if (profile.descriptionWords.has(t.word)) fromDescription++;
   }
   if (fromName === 0) return null;
   const precision = (fromName + 0.6 * fromDescription) / label.length;
-  const recall = fromName / Math.max(1, profile.nameWords.size);
+  const recall = Math.min(1, fromName / Math.max(1, profile.nameWords.size));
   // A word foreign to the field ("issue" in "Date of issue" for a due date) names something else.
   const foreign = fromName + fromDescription < label.length ? 0.7 : 1;
   const score = (0.55 * precision + 0.45 * Math.max(recall, fromDescription > 0 ? 0.5 : 0)) * foreign;
@@ -95,4 +106,16 @@ function leadingLabelOverlap(
  */
 export function oneEditApart(a: string, b: string): boolean {
   return b.length >= 5 && a !== b && withinOneEdit(a, b);
+}
+
+const ownNamesCache = new WeakMap<FieldProfile, Set<string>>();
+
+/** The field's name and aliases as label phrases. */
+function ownNamesOf(profile: FieldProfile): Set<string> {
+  let names = ownNamesCache.get(profile);
+  if (!names) {
+    names = new Set([profile.field.name, ...profile.field.aliases].map((n) => words(n).join(' ')));
+    ownNamesCache.set(profile, names);
+  }
+  return names;
 }

@@ -1,11 +1,6 @@
-import type { Document, Table } from '../../documents/model.ts';
+import type { Document } from '../../documents/model.ts';
 import type { Field, FieldValue, ObjectField } from '../../fields/field.ts';
-import {
-  coerceScalar,
-  findNumberSpans,
-  guessTypingHints,
-  type TypingHints,
-} from '../../fields/typing/index.ts';
+import { findNumberSpans, guessTypingHints, type TypingHints } from '../../fields/typing/index.ts';
 import type {
   Evidence,
   EvidenceTree,
@@ -15,18 +10,18 @@ import type {
 } from '../engine.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
-import {
-  arithmeticCandidates,
-  labelCandidates,
-  layoutCandidates,
-  proseCandidates,
-  signatureCandidates,
-  tableCandidates,
-  typeCandidates,
-} from './candidates.ts';
-import { buildView, type DocumentView, tokenise } from './document-view.ts';
+import { buildView, type DocumentView } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
-import { findLabel } from './label-match.ts';
+import { lineItems } from './line-items.ts';
+import { arithmeticCandidates } from './routes/arithmetic.ts';
+import { countCandidates } from './routes/counts.ts';
+import { typeCandidates } from './routes/dates-and-numbers.ts';
+import { labelCandidates } from './routes/labels.ts';
+import { layoutCandidates } from './routes/layout.ts';
+import { proseCandidates } from './routes/prose.ts';
+import { signatureCandidates } from './routes/signatures.ts';
+import { tableCandidates } from './routes/tables.ts';
+import { typedValueCandidates } from './routes/typed-values.ts';
 import { type Choice, choose, chooseMany } from './select.ts';
 
 interface Found {
@@ -86,13 +81,31 @@ function resolve(field: Field, reading: Reading, documentHints: TypingHints, par
   if (field.kind === 'array') {
     if (field.items.kind === 'object') return lineItems(field.items, view, hints);
     const many = chooseMany(candidatesFor(view, profile, hints));
-    return { value: many.map((c) => c.candidate.value), evidence: many.map((c) => evidenceOf(reading, c)) };
+    return {
+      value: many.map((c) => c.candidate.value),
+      evidence: many.map((c) => evidenceOf(reading, c, profile)),
+    };
   }
   const best = choose(candidatesFor(view, profile, hints));
-  return best ? { value: best.candidate.value, evidence: evidenceOf(reading, best) } : NOT_FOUND;
+  if (best) return { value: best.candidate.value, evidence: evidenceOf(reading, best, profile) };
+  return profile.understood ? NOT_FOUND : NOT_UNDERSTOOD;
 }
 
+/** Why a field the engine could not interpret is null: it answers such a field only where a label names it. */
+const NOT_UNDERSTOOD: Found = {
+  value: null,
+  evidence: {
+    confidence: 0,
+    page: null,
+    text: null,
+    note: 'not found in the document: no label names this field, and its name and description do not say what kind of value it is',
+  },
+};
+
 function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  // What the engine cannot interpret it finds only where the document names it by the field's words.
+  if (!profile.understood)
+    return [...labelCandidates(view, profile, hints), ...tableCandidates(view, profile, hints)];
   const found = [
     ...labelCandidates(view, profile, hints),
     ...tableCandidates(view, profile, hints),
@@ -100,6 +113,8 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...proseCandidates(view, profile, hints),
     ...layoutCandidates(view, profile),
     ...signatureCandidates(view, profile),
+    ...typedValueCandidates(view, profile),
+    ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];
 }
@@ -134,7 +149,18 @@ function cellOf(view: DocumentView, choice: Choice): string | undefined {
   )?.ref;
 }
 
-function evidenceOf(reading: Reading, choice: Choice): Evidence {
+/** Most a guess may claim: the field's words named nothing the engine knows, or not on the value's line. */
+const GUESS = 0.5;
+
+function isGuess(profile: FieldProfile, choice: Choice, view: DocumentView): boolean {
+  if (profile.sense.from === 'type') return true;
+  if (profile.qualifiers.length === 0) return false;
+  const { line } = choice.candidate;
+  const near = [line, view.lines[line.id - 1]].flatMap((l) => l?.tokens ?? []);
+  return !near.some((t) => profile.qualifiers.includes(t.word));
+}
+
+function evidenceOf(reading: Reading, choice: Choice, profile: FieldProfile): Evidence {
   const { line, text } = choice.candidate;
   const cell = choice.candidate.cell ?? cellOf(reading.view, choice);
   const where = cell
@@ -149,86 +175,15 @@ function evidenceOf(reading: Reading, choice: Choice): Evidence {
         ? { paragraph: line.paragraph }
         : {};
   return {
-    confidence: calibrate(reading.calibration, choice.candidate.source, line.ocr, choice.score),
+    confidence: Math.min(
+      calibrate(reading.calibration, choice.candidate.source, line.ocr, choice.score),
+      isGuess(profile, choice, reading.view) ? GUESS : 1,
+    ),
     page: line.page,
     ...where,
     text,
     source: choice.candidate.source,
   };
-}
-
-/** Rows whose first cell says they are totals, not items. */
-const TOTAL_ROW =
-  /^\s*(sub\s*-?\s*total|total|grand total|tax|vat|gst|amount due|balance|rounding|discount)\b/i;
-
-/** Line items: the table whose header names the item's properties best, one object per row. */
-function lineItems(items: ObjectField, view: DocumentView, hints: TypingHints): Found {
-  const profiles = items.properties.map((p) => profileField(p));
-  let best: { rows: Record<string, FieldValue>[]; evidence: EvidenceTree[]; score: number } | null = null;
-  for (const { table, page } of view.tables) {
-    const header = table.rows[0];
-    if (!header || table.rows.length < 2) continue;
-    const columns = profiles.map((profile) => bestColumn(header, profile));
-    const matched = columns.filter((c) => c.col >= 0);
-    const score = matched.reduce((n, c) => n + c.score, 0) / items.properties.length;
-    if (matched.length === 0 || (best && best.score >= score)) continue;
-    const { rows, evidence } = readRows(table, items, columns, page, hints);
-    best = { rows, evidence, score };
-  }
-  return best ? { value: best.rows, evidence: best.evidence } : { value: [], evidence: [] };
-}
-
-function bestColumn(header: Table['rows'][number], profile: FieldProfile): { col: number; score: number } {
-  let col = -1;
-  let score = 0;
-  for (const cell of header) {
-    const hit = findLabel(tokenise(cell.text), profile, cell.text);
-    if (hit && hit.score > score) {
-      col = cell.col;
-      score = hit.score;
-    }
-  }
-  return score >= 0.45 ? { col, score } : { col: -1, score: 0 };
-}
-
-function readRows(
-  table: Table,
-  items: ObjectField,
-  columns: { col: number }[],
-  page: number,
-  hints: TypingHints,
-) {
-  const rows: Record<string, FieldValue>[] = [];
-  const evidence: EvidenceTree[] = [];
-  for (const row of table.rows.slice(1)) {
-    const rowText = row.map((c) => c.text).join(' | ');
-    if (TOTAL_ROW.test(row[0]?.text ?? '') || TOTAL_ROW.test(row.find((c) => c.text.trim())?.text ?? ''))
-      continue;
-    const item: Record<string, FieldValue> = {};
-    items.properties.forEach((p, i) => {
-      const col = columns[i]!.col;
-      const cell = col >= 0 ? row.find((c) => c.col === col) : undefined;
-      item[p.name] =
-        cell && p.kind !== 'object' && p.kind !== 'array' ? coerceScalar(p, cell.text, hints) : null;
-    });
-    const filled = Object.entries(item).filter(([, v]) => v !== null);
-    if (filled.length === 0) continue;
-    const previous = rows.at(-1);
-    // A row with nothing but text continues the description of the item above it.
-    if (
-      previous &&
-      filled.length === 1 &&
-      typeof filled[0]![1] === 'string' &&
-      typeof previous[filled[0]![0]] === 'string'
-    ) {
-      previous[filled[0]![0]] = `${previous[filled[0]![0]]} ${filled[0]![1]}`;
-      continue;
-    }
-    rows.push(item);
-    const ref = row.find((c) => c.ref)?.ref;
-    evidence.push({ confidence: 0.8, page, ...(ref ? { cell: ref } : {}), text: rowText });
-  }
-  return { rows, evidence };
 }
 
 /** Whether (nearly) every amount with decimals in the text has exactly two: a currency document. */

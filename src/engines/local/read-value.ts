@@ -9,6 +9,7 @@ import {
 } from '../../fields/typing/index.ts';
 import {
   type EntitySpan,
+  findCurrencies,
   findDurations,
   findEmails,
   findIbans,
@@ -40,6 +41,7 @@ const RECOGNIZERS: Partial<Record<ValueKind, (text: string) => EntitySpan[]>> = 
   url: findUrls,
   iban: findIbans,
   vat: findVatNumbers,
+  currency: findCurrencies,
   party: (text) => [...findOrganizations(text), ...findPersons(text)].sort((a, b) => a.start - b.start),
 };
 
@@ -48,7 +50,7 @@ export function recognize(kind: ValueKind, text: string): EntitySpan[] {
 }
 
 /** Separators between a label and its value. */
-const LEAD = /^[\s:：#.=\-–—>|]*(?:is\s+|are\s+)?/i;
+const LEAD = /^[\s:：#.=\-–—>|°º№]*(?:is\s+|are\s+)?/i;
 
 /** The first column of what follows a label: text up to a wide gap, which starts another column. */
 function firstColumn(text: string): string {

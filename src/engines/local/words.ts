@@ -26,6 +26,8 @@ export function canonicalWord(word: string): string {
 /** Short forms a label uses for a word of a field name. */
 const ABBREVIATIONS: Record<string, string> = {
   no: 'number',
+  // "n°", "nº" (French, Spanish, Italian): the sign goes, the letter stays.
+  n: 'number',
   nr: 'number',
   num: 'number',
   '#': 'number',

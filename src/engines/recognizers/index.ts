@@ -1,13 +1,17 @@
 /**
  * Entity recognizers: pure, linear-time functions from text to typed spans (organizations, persons,
- * places, durations, contact and bank details), shared by the offline extraction engines.
+ * places, durations, contact and bank details, currencies, percentages), shared by the offline
+ * extraction engines.
  */
+export { findCurrencies } from './currencies.ts';
+export { currencyOfAmounts, type DocumentCurrency } from './currency-of-amounts.ts';
 export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
 export { findIbans } from './ibans.ts';
 export { findLocations } from './locations.ts';
 export { NOT_IN_NAME } from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
+export { findPercentages } from './percentages.ts';
 export { findPersons } from './persons.ts';
 export { findPhones } from './phones.ts';
 export { findPostalAddresses } from './postal-addresses.ts';

@@ -9,14 +9,19 @@ export type EntityKind =
   | 'url'
   | 'iban'
   | 'vat'
-  | 'postal_address';
+  | 'postal_address'
+  | 'currency'
+  | 'percent';
 
 export interface EntitySpan {
   /** UTF-16 offsets into the scanned text; `text` is `source.slice(start, end)`. */
   start: number;
   end: number;
   text: string;
-  /** The normalised value: canonical place name, "2 years", digits of a phone number, compact IBAN. */
+  /**
+   * The normalised value: canonical place name, "2 years", digits of a phone number, compact IBAN,
+   * ISO 4217 currency code, a percentage's number ("7.5").
+   */
   value: string;
   /** 0–1: how sure the recognizer is that the span is of its kind. */
   confidence: number;

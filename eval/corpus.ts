@@ -1,0 +1,85 @@
+/**
+ * A labelled corpus as ../shared/corpus/README.md defines it: its cases in file-name order, split
+ * into a tuning half (errors may be read) and a checking half (figures only), and its wordings:
+ * config.yaml ("default") and wordings/*.yaml, the same fields in the same order under other names.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Field } from '../src/fields/field.ts';
+import { parseFieldConfig } from '../src/fields/parse-config.ts';
+
+export type Half = 'tuning' | 'checking';
+export const HALVES: readonly Half[] = ['tuning', 'checking'];
+
+export interface Case {
+  file: string;
+  /** Keyed by config.yaml's field names. */
+  expected: Record<string, unknown>;
+  half: Half;
+}
+
+export interface Wording {
+  /** "default" for config.yaml, else the file's base name ("1", "2", …). */
+  name: string;
+  fields: Field[];
+}
+
+export interface Corpus {
+  name: string;
+  dir: string;
+  cases: Case[];
+  /** The default first; field i of each is field i of the default. */
+  wordings: Wording[];
+}
+
+export function loadCorpus(dir: string): Corpus {
+  const sorted: Omit<Case, 'half'>[] = readFileSync(join(dir, 'cases.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  // The tuning half is fixed on the whole corpus, so that --limit never moves a case into it.
+  const tuning = Math.ceil(sorted.length / 2);
+  const cases = sorted.map((c, i): Case => ({ ...c, half: i < tuning ? 'tuning' : 'checking' }));
+  const wordings = [{ name: 'default', fields: readFields(join(dir, 'config.yaml')) }];
+  const wordingDir = join(dir, 'wordings');
+  const files = existsSync(wordingDir) ? readdirSync(wordingDir).filter((f) => /\.ya?ml$/.test(f)) : [];
+  for (const file of files.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
+    const wording = { name: file.replace(/\.ya?ml$/, ''), fields: readFields(join(wordingDir, file)) };
+    checkSameFields(wordings[0]!.fields, wording, file);
+    wordings.push(wording);
+  }
+  const names = new Set(wordings[0]!.fields.map((f) => f.name));
+  const unknown = cases.flatMap((c) => Object.keys(c.expected).filter((k) => !names.has(k)));
+  if (unknown.length > 0)
+    throw new Error(`cases.jsonl: ${[...new Set(unknown)].join(', ')} not in config.yaml`);
+  return { name: basename(dir), dir, cases, wordings };
+}
+
+/** The cases of one half or both, then the first `limit` of them in file-name order. */
+export function selectCases(corpus: Corpus, half: Half | 'all', limit?: number): Case[] {
+  return corpus.cases.filter((c) => half === 'all' || c.half === half).slice(0, limit);
+}
+
+export function selectWordings(corpus: Corpus, name?: string): Wording[] {
+  if (name === undefined) return corpus.wordings;
+  const found = corpus.wordings.filter((w) => w.name === name);
+  if (found.length === 0) {
+    throw new Error(
+      `${corpus.name}: no wording "${name}" (has ${corpus.wordings.map((w) => w.name).join(', ')})`,
+    );
+  }
+  return found;
+}
+
+function readFields(file: string): Field[] {
+  return parseFieldConfig(readFileSync(file)).fields;
+}
+
+/** Scoring by position is only sound when the wording lists the same kinds of field. */
+function checkSameFields(fields: Field[], wording: Wording, file: string): void {
+  const kinds = (list: Field[]) => list.map((f) => f.kind).join(', ');
+  if (kinds(fields) !== kinds(wording.fields)) {
+    throw new Error(`wordings/${file}: fields (${kinds(wording.fields)}) ≠ config.yaml (${kinds(fields)})`);
+  }
+}

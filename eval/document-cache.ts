@@ -1,0 +1,113 @@
+/**
+ * Read documents kept on disk between eval runs (opt-in: --cache DIR), because OCR costs seconds a
+ * receipt and tuning the engine means running the same corpus many times. An entry is only valid for
+ * the reader that made it: the key covers the file's bytes and name, every file of src/documents/,
+ * the read limits and the versions of the packages the readers call, so any change reads afresh.
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Document, ReadLimits } from '../src/documents/model.ts';
+import { NotExactError, parseExact, stringifyExact } from './exact-json.ts';
+
+const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
+const READERS = join(REPOSITORY, 'src', 'documents');
+const READER_PACKAGES = [
+  'pdfjs-dist',
+  'tesseract.js',
+  '@tesseract.js-data/eng',
+  '@napi-rs/canvas',
+  'fflate',
+  'exceljs',
+];
+
+const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+export class DocumentCache {
+  readonly dir: string;
+  private refused = false;
+
+  /** Throws when DIR lies inside the repository: cached corpus text must never be committed. */
+  constructor(dir: string, limits: ReadLimits) {
+    const root = realpathSync(REPOSITORY);
+    const target = realExisting(resolve(dir));
+    const inside = relative(root, target);
+    if (inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))) {
+      throw new Error(`--cache ${dir}: inside the repository (${root}); use a folder outside it`);
+    }
+    this.dir = join(resolve(dir), readerHash(limits).slice(0, 16));
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  key(bytes: Uint8Array, fileName: string): string {
+    return sha256(`${sha256(bytes)}\n${fileName}`);
+  }
+
+  get(key: string): Document | undefined {
+    const file = join(this.dir, `${key}.json`);
+    if (!existsSync(file)) return undefined;
+    try {
+      return parseExact(readFileSync(file, 'utf8')) as Document;
+    } catch {
+      return undefined; // a torn or foreign file is a miss, and the next put replaces it
+    }
+  }
+
+  put(key: string, document: Document, warn: (line: string) => void): void {
+    let text: string;
+    try {
+      text = stringifyExact(document);
+    } catch (error) {
+      if (!(error instanceof NotExactError)) throw error;
+      if (!this.refused) warn(`  cache: a document cannot be stored exactly (${error.message}); not cached`);
+      this.refused = true;
+      return;
+    }
+    // Written aside then renamed, so that a run reading the cache meanwhile never sees half a file.
+    const file = join(this.dir, `${key}.json`);
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, text);
+    renameSync(partial, file);
+  }
+}
+
+/** The real path of the deepest existing ancestor, so that a symbolic link cannot hide the repository. */
+function realExisting(path: string): string {
+  let existing = path;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  return join(realpathSync(existing), relative(existing, path));
+}
+
+function readerHash(limits: ReadLimits): string {
+  const hash = createHash('sha256');
+  for (const file of listFiles(READERS)) {
+    hash.update(`${relative(READERS, file)}\n`);
+    hash.update(sha256(readFileSync(file)));
+  }
+  for (const name of READER_PACKAGES) {
+    const manifest = join(REPOSITORY, 'node_modules', name, 'package.json');
+    hash.update(
+      `${name}@${existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '-'}\n`,
+    );
+  }
+  // The time limit only decides whether a read fails, and failures are not cached.
+  const { timeoutMs: _, ...shaping } = limits;
+  hash.update(JSON.stringify(shaping));
+  return hash.digest('hex');
+}
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}

@@ -1,0 +1,153 @@
+import { unionBox } from './bbox.ts';
+import type { BBox, Cell, Table } from './model.ts';
+
+/**
+ * Tables from lines whose pieces line up, whatever measures the positions: points on a PDF page or a
+ * scan, characters in a text file, tab stops in a Word paragraph.
+ */
+
+/** Text of a line set apart from the rest of it by a blank wider than a word space. */
+export interface Piece {
+  text: string;
+  x0: number;
+  x1: number;
+  bbox?: BBox;
+}
+
+/** A line as its pieces; `top` and `bottom` place it down the page (points, or line numbers). */
+export interface PieceLine {
+  pieces: Piece[];
+  top: number;
+  bottom: number;
+}
+
+/** Whether `next` sits close enough under `last` to be the next row of the same table. */
+export type Follows = (last: PieceLine, next: PieceLine) => boolean;
+
+interface Span {
+  x0: number;
+  x1: number;
+}
+
+interface Block {
+  columns: Span[];
+  rows: Piece[][];
+  /** One-piece lines under a column, held until a full row shows the table goes on. */
+  held: Piece[][];
+  last: PieceLine;
+}
+
+/** A list item's label: "1.", "(a)", "iv)", "2.1", "•", "Section 3." */
+const LIST_MARKER =
+  /^(?:[([]?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]{1,2}|[ivxlc]{1,6})[.):\]]?|[•◦▪‣●○■□*\-–—]|(?:section|article|clause|§)\s*[\d.]+[.:]?)$/i;
+/** Words per cell from which a column reads as running text. */
+const PROSE_WORDS = 4;
+
+const overlaps = (a: Span, b: Span) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0);
+
+/** The block's columns widened by this row's pieces, or undefined when the row does not line up. */
+function alignColumns(columns: Span[], pieces: Piece[]): Span[] | undefined {
+  const next = columns.map((column) => ({ ...column }));
+  const used = new Set<number>();
+  let matched = 0;
+  for (const piece of pieces) {
+    const hits = next.flatMap((column, i) => (overlaps(column, piece) ? [i] : []));
+    if (hits.length > 1) return undefined;
+    const hit = hits[0];
+    if (hit === undefined) {
+      next.push({ x0: piece.x0, x1: piece.x1 });
+      continue;
+    }
+    if (used.has(hit)) return undefined;
+    used.add(hit);
+    matched++;
+    const column = next[hit]!;
+    column.x0 = Math.min(column.x0, piece.x0);
+    column.x1 = Math.max(column.x1, piece.x1);
+  }
+  next.sort((a, b) => a.x0 - b.x0);
+  const separate = next.every((column, i) => i === 0 || column.x0 >= next[i - 1]!.x1);
+  return matched >= 2 && separate ? next : undefined;
+}
+
+/** A wrapped cell: one piece under exactly one column. */
+function continues(columns: Span[], pieces: Piece[]): boolean {
+  return pieces.length === 1 && columns.filter((column) => overlaps(column, pieces[0]!)).length === 1;
+}
+
+/** Numbered paragraphs and footnotes line up like a two-column table; they are a list. */
+function isList(columns: Span[], rows: Piece[][]): boolean {
+  const first = columns[0]!;
+  return (
+    columns.length === 2 &&
+    rows.every((pieces) => pieces.some((piece) => overlaps(first, piece) && LIST_MARKER.test(piece.text)))
+  );
+}
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** Two columns of running text side by side: every column holds sentences, none short values. */
+function isProse(columns: Span[], rows: Piece[][]): boolean {
+  return columns.every((column) => {
+    const counts = rows
+      .flatMap((pieces) => pieces.filter((piece) => overlaps(column, piece)))
+      .map((piece) => words(piece.text))
+      .sort((a, b) => a - b);
+    return (counts[Math.floor(counts.length / 2)] ?? 0) >= PROSE_WORDS;
+  });
+}
+
+function toTable(block: Block): Table | undefined {
+  const full = block.rows.filter((pieces) => pieces.length > 1);
+  const { columns } = block;
+  if (full.length < 2 || columns.length < 2 || isList(columns, full) || isProse(columns, full))
+    return undefined;
+  const rows = block.rows.map((pieces, row) =>
+    columns.map((column, col): Cell => {
+      const inside = pieces.filter((piece) => overlaps(column, piece));
+      const bbox = unionBox(inside.flatMap((piece) => (piece.bbox ? [piece.bbox] : [])));
+      const text = inside.map((piece) => piece.text).join(' ');
+      return { text, row, col, rowSpan: 1, colSpan: 1, ...(bbox ? { bbox } : {}) };
+    }),
+  );
+  const bbox = unionBox(block.rows.flat().flatMap((piece) => (piece.bbox ? [piece.bbox] : [])));
+  return bbox ? { rows, bbox } : { rows };
+}
+
+/**
+ * Runs of lines whose pieces fall into the same column ranges: at least two rows of at least two
+ * columns. A line of one piece under one column inside such a run is a wrapped cell and stays a row
+ * (mostly empty); held at the end of a run, it is left out, as text after the table.
+ */
+export function alignedTables(lines: PieceLine[], follows: Follows): Table[] {
+  const tables: Table[] = [];
+  let block: Block | undefined;
+  const close = () => {
+    const table = block && toTable(block);
+    if (table) tables.push(table);
+    block = undefined;
+  };
+  for (const line of lines) {
+    const { pieces } = line;
+    const near = block !== undefined && follows(block.last, line);
+    if (block && near && continues(block.columns, pieces)) {
+      block.held.push(pieces);
+      block.last = line;
+      continue;
+    }
+    const columns = block && near && pieces.length > 1 ? alignColumns(block.columns, pieces) : undefined;
+    if (block && columns) {
+      block.columns = columns;
+      block.rows.push(...block.held, pieces);
+      block.held = [];
+      block.last = line;
+      continue;
+    }
+    close();
+    if (pieces.length > 1) {
+      block = { columns: pieces.map(({ x0, x1 }) => ({ x0, x1 })), rows: [pieces], held: [], last: line };
+    }
+  }
+  close();
+  return tables;
+}

@@ -1,0 +1,251 @@
+import type { Field, FieldKind } from '../../fields/field.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
+import { words } from './words.ts';
+
+/**
+ * How a field is understood, read as a phrase: its head word says what the value is (an address, a
+ * date, a total), its modifiers say whose it is (the vendor's, the buyer's) or which one (delivery,
+ * due). The name is read first; a name that names nothing known leaves it to the description.
+ */
+export interface Concept {
+  id: string;
+  family: string;
+  words: string[];
+  asks?: string[];
+  generic?: boolean;
+  specialises?: boolean;
+  kind?: string;
+  position?: string;
+  prefer?: string;
+  documentDate?: boolean;
+  distinct?: boolean;
+  cues?: (string | { text: string; weight: number })[];
+}
+
+export interface FieldSense {
+  /** The concept the value is, when the engine knows it. */
+  concept: Concept | null;
+  /** What kind of value it is (date, amount, entity, address…), even without a concept. */
+  family: string | null;
+  /** Where the understanding came from: a guess from the type alone is worth less. */
+  from: 'name' | 'description' | 'type' | 'none';
+  /** Whose value it is: "vendor" in vendor_address. */
+  owner: Concept | null;
+  /** Words of the name the lexicon does not know ("shipment" in shipment_date): labels must say them. */
+  qualifiers: string[];
+}
+
+interface Match {
+  concept: Concept;
+  start: number;
+  end: number;
+}
+
+export const CONCEPTS: (Concept & { phrases: string[][]; asked: string[][] })[] = (
+  lexicon.concepts as Concept[]
+).map((c) => ({ ...c, phrases: c.words.map(words), asked: (c.asks ?? []).map(words) }));
+
+const HEADS = new Map(Object.entries(lexicon.heads).map(([k, v]) => [words(k).join(' '), v]));
+/** Head words and the family each names ("date" → date). */
+export const HEAD_FAMILIES: ReadonlyMap<string, string> = HEADS;
+const DOCUMENT_WORDS = new Set(lexicon.documentWords.flatMap(words));
+const FILLER = new Set(['a', 'an', 'the', 'its', 'their', 'his', 'her', 'our', 'your', 'any', 'each', 'by']);
+/** Words that end a description's first noun phrase: "Name | of the vendor", "Date | printed on…". */
+const PHRASE_END = new Set(
+  'of for from on in into to with by as at that which who whose where when after before including excluding is are was were be the a an this these those its their per than if'.split(
+    ' ',
+  ),
+);
+
+/** Families a field's declared type can hold. */
+const FAMILIES_OF_KIND: Partial<Record<FieldKind, Set<string>>> = {
+  date: new Set(['date']),
+  datetime: new Set(['date']),
+  double: new Set(['amount', 'count', 'quantity', 'percent']),
+  integer: new Set(['count', 'quantity', 'amount', 'identifier']),
+};
+
+function fits(kind: FieldKind, family: string): boolean {
+  const allowed = FAMILIES_OF_KIND[kind];
+  if (allowed) return allowed.has(family);
+  // Strings (and array items) hold anything but a count.
+  return family !== 'count';
+}
+
+function matchesIn(tokens: string[], withAsks: boolean): Match[] {
+  const out: Match[] = [];
+  for (const concept of CONCEPTS) {
+    for (const phrase of withAsks ? [...concept.phrases, ...concept.asked] : concept.phrases) {
+      if (phrase.length === 0) continue;
+      outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
+        for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
+        out.push({ concept, start: i, end: i + phrase.length });
+      }
+    }
+  }
+  return out;
+}
+
+const longestFirst = (a: Match, b: Match) => b.end - b.start - (a.end - a.start) || a.start - b.start;
+
+/** The match that covers token i, longest first, of a family the field's type can hold. */
+function covering(matches: Match[], i: number, kind: FieldKind): Match | undefined {
+  return matches
+    .filter((m) => m.start <= i && i < m.end && fits(kind, m.concept.family))
+    .sort((a, b) => longestFirst(a, b) || natural(kind, b.concept) - natural(kind, a.concept))[0];
+}
+
+/** Families a plain string holds by nature: "seller_vat" as text is the VAT number, not the VAT amount. */
+const TYPED_FAMILIES = new Set(['amount', 'date', 'count', 'quantity', 'percent']);
+const natural = (kind: FieldKind, concept: Concept) =>
+  kind === 'string' ? Number(!TYPED_FAMILIES.has(concept.family)) : 0;
+
+function headFamily(word: string, kind: FieldKind): string | undefined {
+  const family = HEADS.get(word);
+  return family && fits(kind, family) ? family : undefined;
+}
+
+interface Head {
+  match?: Match;
+  family?: string;
+  /** Token index of the head word. */
+  at: number;
+}
+
+/** The head of a name: its last word that is not a filler or a word for the document itself. */
+function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | null {
+  let i = tokens.length - 1;
+  while (i >= 0 && (FILLER.has(tokens[i]!) || DOCUMENT_WORDS.has(tokens[i]!)) && !covering(matches, i, kind))
+    i--;
+  if (i < 0) return null;
+  const match = covering(matches, i, kind);
+  if (match) return { match, at: i };
+  const family = headFamily(tokens[i]!, kind);
+  return family ? { family, at: i } : { at: i };
+}
+
+/** A question ("Who signs…", "How long…") names the family it asks for. */
+function questionFamily(tokens: string[], kind: FieldKind): string | undefined {
+  for (const length of [2, 1]) {
+    const family = headFamily(tokens.slice(0, length).join(' '), kind);
+    if (family && ['who', 'when', 'where', 'how'].includes(tokens[0]!)) return family;
+  }
+  return undefined;
+}
+
+/** The head of a description: the last known word of its first noun phrase. */
+function descriptionHead(description: string, kind: FieldKind): { head: Head | null; tokens: string[] } {
+  const clause = description.split(/[,;:()[\]]|\be\.g\./)[0] ?? '';
+  const tokens = words(description);
+  const first = words(clause);
+  if (first.length === 0) return { head: null, tokens };
+  const asked = questionFamily(first, kind);
+  if (asked) return { head: { family: asked, at: 0 }, tokens };
+  let from = 0;
+  while (from < first.length && FILLER.has(first[from]!)) from++;
+  let to = from + 1;
+  while (to < first.length && !PHRASE_END.has(first[to]!)) to++;
+  // "Number of line items": a phrase may reach past the head ("number of"), so match the whole clause.
+  const matches = matchesIn(first, true);
+  for (let i = to - 1; i >= from; i--) {
+    const match = covering(matches, i, kind);
+    if (match) return { head: { match, at: i }, tokens };
+    const family = headFamily(first[i]!, kind);
+    if (family) return { head: { family, at: i }, tokens };
+  }
+  // The phrase names something the engine does not know ("Colour of the company logo").
+  return { head: { at: from }, tokens };
+}
+
+const genericOf = (family: string) => CONCEPTS.find((c) => c.family === family && c.generic === true) ?? null;
+
+/**
+ * The most specific concept of a family named anywhere in the given tokens, by words the concept
+ * has already does not count ("dated" names a date; it does not make it an effective date).
+ */
+function specialised(
+  family: string,
+  tokens: string[],
+  kind: FieldKind,
+  current: Concept | null,
+  skip: (i: number) => boolean = () => false,
+): Concept | null {
+  const known = new Set((current?.words ?? []).map((w) => words(w).join(' ')));
+  const matches = matchesIn(tokens, true);
+  // "Companies or persons" names parties; its "persons" alone does not make them persons.
+  const own = matches.filter((m) => m.concept === current);
+  const inOwn = (m: Match) => own.some((o) => m.start < o.end && o.start < m.end);
+  const found = matches
+    .filter(
+      (m) =>
+        m.concept.family === family &&
+        m.concept.specialises === true &&
+        m.concept !== current &&
+        fits(kind, family) &&
+        !skip(m.start) &&
+        !inOwn(m) &&
+        !known.has(tokens.slice(m.start, m.end).join(' ')),
+    )
+    .sort(longestFirst);
+  return found[0]?.concept ?? null;
+}
+
+/** An entity named as an owner by a real word, not by a preposition that also labels it ("from"). */
+const ownerMatch = (m: Match, tokens: string[]) =>
+  m.concept.family === 'entity' && tokens.slice(m.start, m.end).some((w) => !PHRASE_END.has(w));
+
+export function understand(field: Field): FieldSense {
+  const kind = field.kind === 'array' ? field.items.kind : field.kind;
+  const own = words(field.name);
+  const nameMatches = matchesIn(own, true);
+  let head = nameHead(own, nameMatches, kind);
+  let from: FieldSense['from'] = 'name';
+  const described = descriptionHead(field.description, kind);
+  if (!head || (!head.match && !head.family)) {
+    if (described.head && (described.head.match || described.head.family)) {
+      head = described.head;
+      from = 'description';
+    } else if (FAMILIES_OF_KIND[kind]) {
+      // A typed field whose words name nothing known: its type is all the engine has.
+      head = { family: [...FAMILIES_OF_KIND[kind]!][0]!, at: -1 };
+      from = 'type';
+    } else head = null;
+  }
+  if (!head || (!head.match && !head.family))
+    return {
+      concept: null,
+      family: null,
+      from: 'none',
+      owner: null,
+      qualifiers: unknownWords(own, matchesIn(own, true)),
+    };
+  let concept: Concept | null = head.match?.concept ?? null;
+  const family = concept?.family ?? head.family!;
+  // "store_name", "Who signs the agreement": a generic head narrowed by a word elsewhere.
+  const covered = head.match ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
+  if (!concept || concept.generic === true) {
+    const narrower =
+      specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
+      (from !== 'type' ? specialised(family, described.tokens, kind, concept) : null);
+    concept = narrower ?? concept ?? genericOf(family);
+  }
+  const owner =
+    nameMatches.find((m) => ownerMatch(m, own) && m.concept !== concept && !covered(m.start))?.concept ??
+    (concept?.family !== 'entity'
+      ? (matchesIn(described.tokens, false).find((m) => ownerMatch(m, described.tokens))?.concept ?? null)
+      : null);
+  return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), head.at) };
+}
+
+/** Words of a name the lexicon does not know and that are not its head, fillers or the document's. */
+function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[] {
+  return tokens.filter(
+    (w, i) =>
+      i !== headAt &&
+      !FILLER.has(w) &&
+      !DOCUMENT_WORDS.has(w) &&
+      !HEADS.has(w) &&
+      !matches.some((m) => m.start <= i && i < m.end) &&
+      /\p{L}{2,}/u.test(w),
+  );
+}

@@ -1,0 +1,350 @@
+import type { BBox, Cell, Table } from '../../documents/model.ts';
+import type { FieldValue, ObjectField } from '../../fields/field.ts';
+import { coerceScalar, parseNumber, type TypingHints } from '../../fields/typing/index.ts';
+import type { Evidence, EvidenceTree } from '../engine.ts';
+import { type DocumentView, tokenise } from './document-view.ts';
+import { type FieldProfile, profileField } from './field-profile.ts';
+import { findLabel } from './label-match.ts';
+import {
+  type Completeness,
+  checkCompleteness,
+  isFinalTotal,
+  isTotalLabel,
+  type StatedTotal,
+  statedBelow,
+} from './table-totals.ts';
+
+type Row = Cell[];
+
+/** A row's evidence, with what the whole table says about the array's completeness. */
+export interface RowEvidence extends Evidence {
+  table: Completeness;
+}
+
+/** The header row of an item table: which of its columns holds each of the item's properties. */
+interface Header {
+  table: Table;
+  page: number;
+  row: number;
+  /** Per property, its column, or -1. */
+  columns: number[];
+  score: number;
+}
+
+/** A stretch of table holding items: the header's table, or its continuation on a later page. */
+interface Part {
+  table: Table;
+  page: number;
+  rows: Row[];
+  /** The header table's columns → this table's. */
+  map: Map<number, number>;
+}
+
+interface Item {
+  value: Record<string, FieldValue>;
+  evidence: Evidence;
+  bbox?: BBox;
+  amount: number | null;
+  /** Table row of the item's last line, to tell a wrapped line from text further down. */
+  row: number;
+}
+
+/** Rows of a table searched for its header: a sheet's used range may start with title rows. */
+const HEADER_ROWS = 30;
+/** Least label score for a header cell to name a property. */
+const HEADER_SCORE = 0.45;
+const ROW_CONFIDENCE = 0.8;
+/** Share of the first header's score at which a later page's row is that header repeated. */
+const REPEATED_HEADER = 0.9;
+
+const filled = (row: Row) => row.filter((cell) => cell.text.trim() !== '');
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * Line items: the table whose header row names the item's properties best, one object per row
+ * below it, rows of totals left out, a wrapped cell joined to its item, the table's continuation on
+ * the next pages appended. Every row's evidence carries the table's completeness check.
+ */
+export function lineItems(
+  items: ObjectField,
+  view: DocumentView,
+  hints: TypingHints,
+): { value: FieldValue; evidence: EvidenceTree } {
+  const profiles = items.properties.map((p) => profileField(p));
+  const header = bestHeader(view, profiles);
+  if (!header) return { value: [], evidence: [] };
+  const first: Part = {
+    table: header.table,
+    page: header.page,
+    rows: header.table.rows.slice(header.row + 1),
+    map: new Map(columnsOf(header.table).map((col) => [col, col])),
+  };
+  const amountCol = amountColumn(first.rows, hints);
+  const parts = continued(view, header, first, { profiles, amountCol, hints });
+  const { found, seen, totals } = readParts(parts, header, items, { amountCol, hints });
+  const last = parts.at(-1)!;
+  const stated = totals.length > 0 ? totals : statedBelow(view, last.table, last.page, hints);
+  const summary = checkCompleteness({
+    seen,
+    returned: found.length,
+    pages: [...new Set(parts.map((p) => p.page))],
+    amounts: found.map((item) => item.amount),
+    stated,
+  });
+  const evidence = found.map(
+    (item): RowEvidence => ({
+      ...item.evidence,
+      ...(item.bbox
+        ? { bbox: [item.bbox.x0, item.bbox.y0, item.bbox.x1, item.bbox.y1].map(round) as Evidence['bbox'] }
+        : {}),
+      table: summary,
+      ...(summary.complete ? {} : { note: summary.reason }),
+    }),
+  );
+  return { value: found.map((item) => item.value), evidence };
+}
+
+/** Each property to its best column, a column to one property at most, surest pairs first. */
+function assignColumns(row: Row, profiles: FieldProfile[]): { columns: number[]; score: number } {
+  const pairs: { property: number; col: number; score: number }[] = [];
+  for (const cell of row) {
+    if (cell.text.trim() === '') continue;
+    const tokens = tokenise(cell.text);
+    profiles.forEach((profile, property) => {
+      const hit = findLabel(tokens, profile, cell.text);
+      if (hit && hit.score >= HEADER_SCORE) pairs.push({ property, col: cell.col, score: hit.score });
+    });
+  }
+  pairs.sort((a, b) => b.score - a.score);
+  const columns = profiles.map(() => -1);
+  const taken = new Set<number>();
+  let score = 0;
+  for (const pair of pairs) {
+    if (columns[pair.property] !== -1 || taken.has(pair.col)) continue;
+    columns[pair.property] = pair.col;
+    taken.add(pair.col);
+    score += pair.score;
+  }
+  return { columns, score: score / profiles.length };
+}
+
+function findHeader(table: Table, page: number, profiles: FieldProfile[]): Header | undefined {
+  let best: Header | undefined;
+  const last = Math.min(HEADER_ROWS, table.rows.length - 1);
+  for (let row = 0; row < last; row++) {
+    const { columns, score } = assignColumns(table.rows[row]!, profiles);
+    if (score > 0 && (!best || score > best.score)) best = { table, page, row, columns, score };
+  }
+  return best;
+}
+
+function bestHeader(view: DocumentView, profiles: FieldProfile[]): Header | undefined {
+  let best: Header | undefined;
+  for (const { table, page } of view.tables) {
+    const header = findHeader(table, page, profiles);
+    if (header && (!best || header.score > best.score)) best = header;
+  }
+  return best;
+}
+
+/** A column's horizontal extent, from its cells' boxes. */
+function columnSpans(table: Table): Map<number, { x0: number; x1: number }> {
+  const spans = new Map<number, { x0: number; x1: number }>();
+  for (const cell of table.rows.flat()) {
+    if (!cell.bbox || cell.text.trim() === '') continue;
+    const span = spans.get(cell.col);
+    spans.set(
+      cell.col,
+      span
+        ? { x0: Math.min(span.x0, cell.bbox.x0), x1: Math.max(span.x1, cell.bbox.x1) }
+        : { x0: cell.bbox.x0, x1: cell.bbox.x1 },
+    );
+  }
+  return spans;
+}
+
+const columnsOf = (table: Table) =>
+  [...new Set(table.rows.flat().map((cell) => cell.col))].sort((a, b) => a - b);
+
+/**
+ * How a later table's columns line up with the header table's: by position on the page when both
+ * have geometry, else one for one when they have as many columns. Undefined when they do not.
+ */
+function lineUp(first: Table, next: Table): Map<number, number> | undefined {
+  const a = columnSpans(first);
+  const b = columnSpans(next);
+  if (a.size > 0 && b.size > 0) {
+    const map = new Map<number, number>();
+    for (const [col, span] of a) {
+      let best = 0;
+      for (const [other, o] of b) {
+        const overlap = Math.min(span.x1, o.x1) - Math.max(span.x0, o.x0);
+        if (overlap > best) {
+          best = overlap;
+          map.set(col, other);
+        }
+      }
+    }
+    const targets = new Set(map.values());
+    return map.size >= 2 && targets.size === map.size && targets.size >= b.size ? map : undefined;
+  }
+  const ours = columnsOf(first);
+  const theirs = columnsOf(next);
+  return ours.length === theirs.length ? new Map(ours.map((col, i) => [col, theirs[i]!])) : undefined;
+}
+
+/**
+ * The header's table, then each first table of the following pages that goes on with it: it
+ * repeats the header, or its columns line up with the first's and hold amounts where it does. A
+ * table that reached its totals ends.
+ */
+function continued(
+  view: DocumentView,
+  header: Header,
+  first: Part,
+  reading: { profiles: FieldProfile[]; amountCol: number | undefined; hints: TypingHints },
+): Part[] {
+  const parts = [first];
+  for (;;) {
+    const last = parts.at(-1)!;
+    if (last.rows.some((row) => isFinalTotal(filled(row)[0]?.text ?? ''))) break;
+    const next = view.tables.find((t) => t.page === last.page + 1);
+    const map = next && lineUp(header.table, next.table);
+    if (!next || !map) break;
+    const repeated = findHeader(next.table, next.page, reading.profiles);
+    const skip = repeated && repeated.score >= header.score * REPEATED_HEADER ? repeated.row + 1 : 0;
+    const rows = next.table.rows.slice(skip);
+    const amounts = reading.amountCol === undefined ? undefined : map.get(reading.amountCol);
+    const holdsAmounts = rows.some((row) =>
+      row.some((cell) => cell.col === amounts && parseNumber(cell.text, reading.hints) !== null),
+    );
+    if (skip === 0 && amounts !== undefined && !holdsAmounts) break;
+    parts.push({ table: next.table, page: next.page, rows, map });
+  }
+  return parts;
+}
+
+const isTotalRow = (row: Row) => isTotalLabel(filled(row)[0]?.text ?? '');
+
+/** The column holding line amounts: where the totals rows put theirs, else the rightmost column of numbers. */
+function amountColumn(rows: Row[], hints: TypingHints): number | undefined {
+  const numeric = (cell: Cell) => /\d/.test(cell.text) && parseNumber(cell.text, hints) !== null;
+  const totals = rows.find(isTotalRow);
+  const fromTotals = totals && filled(totals).filter(numeric).at(-1)?.col;
+  if (fromTotals !== undefined) return fromTotals;
+  const counts = new Map<number, number>();
+  for (const row of rows) {
+    for (const cell of row.filter(numeric)) counts.set(cell.col, (counts.get(cell.col) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...counts.values());
+  return [...counts]
+    .filter(([, n]) => n >= most / 2 && n > 0)
+    .map(([col]) => col)
+    .sort((a, b) => b - a)[0];
+}
+
+function readParts(
+  parts: Part[],
+  header: Header,
+  items: ObjectField,
+  { amountCol, hints }: { amountCol: number | undefined; hints: TypingHints },
+) {
+  const found: Item[] = [];
+  const totals: StatedTotal[] = [];
+  let seen = 0;
+  reading: for (const part of parts) {
+    const cellAt = (row: Row, col: number) => {
+      const mapped = col >= 0 ? part.map.get(col) : undefined;
+      return mapped === undefined ? undefined : row.find((cell) => cell.col === mapped);
+    };
+    let previous: Item | undefined;
+    for (const row of part.rows) {
+      const cells = filled(row);
+      if (cells.length === 0) continue;
+      if (isTotalRow(row)) {
+        const amount = cells
+          .map((cell) => parseNumber(cell.text, hints))
+          .filter((n) => n !== null)
+          .at(-1);
+        if (amount !== undefined) totals.push({ label: cells[0]!.text.trim(), amount, page: part.page });
+        continue;
+      }
+      // Past a totals row only rows with an amount go on (a section's items after its subtotal): the
+      // rest of a sheet's used range is notes, not items.
+      const amountCell = amountCol === undefined ? undefined : cellAt(row, amountCol);
+      const amount = amountCell ? parseNumber(amountCell.text, hints) : null;
+      if (totals.length > 0 && amount === null) break reading;
+      const wrapped = previous && wrappedInto(cells, previous, part, header, items);
+      if (previous && wrapped !== undefined) {
+        join(previous, wrapped, cells, row);
+        continue;
+      }
+      seen++;
+      const value: Record<string, FieldValue> = {};
+      items.properties.forEach((p, i) => {
+        const cell = cellAt(row, header.columns[i]!);
+        value[p.name] =
+          cell && p.kind !== 'object' && p.kind !== 'array' ? coerceScalar(p, cell.text, hints) : null;
+      });
+      if (Object.values(value).every((v) => v === null)) continue;
+      const ref = row.find((c) => c.ref)?.ref;
+      previous = {
+        value,
+        evidence: {
+          confidence: ROW_CONFIDENCE,
+          page: part.page,
+          ...(ref ? { cell: ref } : {}),
+          text: filled(row)
+            .map((c) => c.text)
+            .join(' | '),
+          source: 'table',
+        },
+        amount,
+        row: cells[0]!.row,
+        ...boxOf(cells),
+      };
+      found.push(previous);
+    }
+  }
+  return { found, seen, totals };
+}
+
+/**
+ * A lone cell with words right under an item is the rest of a cell that wrapped onto the next line:
+ * the name of the text property it goes on, or null when none of the item's properties is read there.
+ */
+function wrappedInto(cells: Cell[], previous: Item, part: Part, header: Header, items: ObjectField) {
+  const cell = cells[0]!;
+  if (cells.length !== 1 || cell.row > previous.row + 1 || !/\p{L}/u.test(cell.text)) return undefined;
+  const property = items.properties.find(
+    (p, i) => p.kind === 'string' && part.map.get(header.columns[i]!) === cell.col,
+  );
+  return property?.name ?? null;
+}
+
+function join(item: Item, property: string | null, cells: Cell[], row: Row): void {
+  const cell = cells[0]!;
+  if (property !== null) {
+    const before = item.value[property];
+    const text = cell.text.replace(/\s+/g, ' ').trim();
+    item.value[property] = typeof before === 'string' ? `${before} ${text}` : text;
+  }
+  item.evidence.text = `${item.evidence.text}\n${filled(row)
+    .map((c) => c.text)
+    .join(' | ')}`;
+  item.row = cell.row;
+  const box = boxOf(cells).bbox;
+  if (item.bbox && box) item.bbox = unionOf(item.bbox, box);
+}
+
+function boxOf(cells: Cell[]): { bbox?: BBox } {
+  const boxes = cells.flatMap((cell) => (cell.bbox ? [cell.bbox] : []));
+  return boxes.length === 0 ? {} : { bbox: boxes.reduce(unionOf) };
+}
+
+const unionOf = (a: BBox, b: BBox): BBox => ({
+  x0: Math.min(a.x0, b.x0),
+  y0: Math.min(a.y0, b.y0),
+  x1: Math.max(a.x1, b.x1),
+  y1: Math.max(a.y1, b.y1),
+});

@@ -1,0 +1,82 @@
+import {
+  findDateSpans,
+  findNumberSpans,
+  parseInteger,
+  type TypingHints,
+} from '../../../fields/typing/index.ts';
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView, ViewLine } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { labelHit } from './label-hits.ts';
+import { POSITION_WEIGHT } from './position.ts';
+
+/**
+ * Every value of the field's type, with no label: weak on its own, stronger when its line or the one
+ * above speaks of the field, when it sits where such values sit, and for totals when it is the largest.
+ */
+export function typeCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  const kind = profile.field.kind;
+  if (kind !== 'date' && kind !== 'datetime' && kind !== 'double' && kind !== 'integer') return [];
+  const out: Candidate[] = [];
+  const lines = view.lines.slice(0, 400);
+  const amounts: { line: ViewLine; value: number; text: string }[] = [];
+  for (const line of lines) {
+    const context = nearWords(view, line, profile);
+    const where = POSITION_WEIGHT[profile.position](line.y) * (line.page === 1 ? 1 : 0.8);
+    if (kind === 'date' || kind === 'datetime') {
+      let previousEnd = Number.NEGATIVE_INFINITY;
+      for (const span of findDateSpans(line.text, hints.dateOrder ? { order: hints.dateOrder } : {})) {
+        // "17/01/2018 8.08.53": what follows a date at once is its time, however it parses.
+        const isTime = span.start - previousEnd <= 3;
+        previousEnd = span.end;
+        if (isTime) continue;
+        out.push({
+          value: span.value,
+          score: (0.25 + 0.3 * context) * where,
+          source: 'type',
+          line,
+          text: line.text,
+        });
+      }
+    } else {
+      for (const span of findNumberSpans(
+        line.text,
+        hints.decimalMark ? { decimalMark: hints.decimalMark } : {},
+      )) {
+        if (!span.amount && kind === 'double') continue;
+        const value = kind === 'integer' ? parseInteger(span.text) : span.value;
+        if (value === null) continue;
+        amounts.push({ line, value, text: line.text });
+        out.push({ value, score: (0.15 + 0.3 * context) * where, source: 'type', line, text: line.text });
+      }
+    }
+  }
+  // A document that states one date only: that is its date.
+  if (profile.documentDate && new Set(out.map((c) => c.value)).size === 1) {
+    for (const c of out) c.score += 0.2;
+  }
+  // A document's own date is its first, at the head of its first page (a letter's date line).
+  const first = out[0];
+  if (
+    (kind === 'date' || kind === 'datetime') &&
+    profile.position === 'top' &&
+    first &&
+    first.line.page === 1 &&
+    first.line.y < 0.35
+  ) {
+    first.score += 0.15;
+  }
+  if (profile.preferLargest && amounts.length > 0) {
+    const largest = Math.max(...amounts.map((a) => a.value));
+    for (const c of out) if (c.value === largest) c.score += 0.15;
+  }
+  return out;
+}
+
+/** How surely the line (fully) or the line above it (partly) names the field, 0–1. */
+function nearWords(view: DocumentView, line: ViewLine, profile: FieldProfile): number {
+  const here = labelHit(view, profile, line)?.score ?? 0;
+  const above = view.lines[line.id - 1];
+  const there = above && above.page === line.page ? (labelHit(view, profile, above)?.score ?? 0) : 0;
+  return Math.max(here, 0.6 * there);
+}

@@ -1,0 +1,173 @@
+import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
+import type { Candidate } from '../candidate.ts';
+import { type DocumentView, tokenise } from '../document-view.ts';
+import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
+import { findLabel } from '../label-match.ts';
+import lexicon from '../lexicon.json' with { type: 'json' };
+import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
+import { canonicalWord } from '../words.ts';
+import { labelHit } from './label-hits.ts';
+
+/** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
+const AMOUNT_QUALIFIERS = new Set(lexicon.amountQualifiers.map(canonicalWord));
+
+/** Lower-case words from which a line is running text. */
+const PROSE_WORDS = 6;
+
+function inRunningText(text: string, afterLabel: string): boolean {
+  if (/^\s*[:：#=\-–—|]|^\t|^ {2,}/.test(afterLabel)) return false;
+  return (text.match(/(?:^|\s)\p{Ll}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
+}
+
+/** Words after a label that make it the label of a number: "Company No.", "Company Reg.". */
+const NUMBER_WORDS = new Set(['number', 'reg', 'registration', 'id']);
+
+/** Label then value: on the same line, right of the label, or on the line below. */
+export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+  const out: Candidate[] = [];
+  for (const line of view.lines) {
+    const hit = labelHit(view, profile, line);
+    if (!hit || hit.score < 0.4) continue;
+    const rest = line.text.slice(hit.end);
+    const restTokens = tokenise(rest);
+    // "… agrees that for a period of two years from …": a label's words inside running text are a
+    // sentence, which the prose route reads with its own, stricter measure.
+    if (inRunningText(line.text, rest)) continue;
+    // "Company No: 1234-X" names the company's number, not the company.
+    if (
+      profile.field.kind === 'string' &&
+      !profile.nameWords.has('number') &&
+      NUMBER_WORDS.has(restTokens[0]?.word ?? '')
+    )
+      continue;
+    const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
+    // "Total Saving 0 00 Total 41 50": OCR joined two columns; the label's second mention has its own value.
+    const again = profile.field.kind === 'double' ? findLabel(restTokens, profile, rest, line.ocr) : null;
+    const second =
+      again && again.score >= 0.4 ? readValue(profile, rest.slice(again.end), hints, line.ocr) : null;
+    if (again && second)
+      out.push({
+        value: second.value,
+        score: again.score * 0.95 * second.fit * amountDoubt(profile, rest.slice(again.end), second),
+        source: 'label',
+        line,
+        text: line.text,
+      });
+    if (right) {
+      // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
+      // the value is that concept's.
+      const around = tokenise(line.text.slice(0, hit.end + right.start))
+        .slice(0, 12)
+        .map((t) => t.word);
+      const other = otherConceptPhrases(profile).some((phrase) =>
+        line.ocr ? containsPhraseLoosely(around, phrase) : containsPhrase(around, phrase),
+      )
+        ? 0.75
+        : 1;
+      out.push({
+        value: right.value,
+        score: hit.score * 0.95 * right.fit * other * amountDoubt(profile, rest, right),
+        source: 'label',
+        line,
+        text: line.text,
+      });
+      continue;
+    }
+    const below = view.lines[line.id + 1];
+    // Only a bare label ("Invoice date:") announces the value on the line below it.
+    // A label after several words of its own line is a table's column header ("Item Qty Price Amount"),
+    // which names a column of many rows, not one value below.
+    const bare = restTokens.length === 0 && hit.tokenIndex <= 3;
+    if (below && below.page === line.page && bare) {
+      const value = readValue(profile, below.text, hints, below.ocr);
+      if (value)
+        out.push({
+          value: value.value,
+          score: hit.score * 0.8 * value.fit,
+          source: 'label',
+          line: below,
+          text: below.text,
+        });
+    }
+  }
+  if (profile.preferLargest) {
+    const amounts = out.map((c) => c.value).filter((v): v is number => typeof v === 'number');
+    const largest = Math.max(...amounts);
+    for (const c of out) if (c.value === largest) c.score += 0.08;
+  }
+  return out;
+}
+
+/** Amounts of a text, as OCR'd amounts of a document with cents are read ("164" for 1.64). */
+function amountsIn(
+  text: string,
+  hints: ReadHints,
+  ocr: boolean,
+): { value: number; start: number; end: number }[] {
+  return findNumberSpans(text)
+    .filter(amountLike)
+    .map((s) => ({ value: ocrCents(s, s.value, hints, ocr), start: s.start, end: s.end }));
+}
+
+/**
+ * "Total 27.36 1.64 29.00" under "Net Tax Total": a row of amounts whose last is the sum of two
+ * before it holds the total last.
+ */
+function sumOfRow(profile: FieldProfile, rest: string, hints: ReadHints, ocr: boolean): ReadValue | null {
+  if (!profile.preferLargest || profile.field.kind !== 'double') return null;
+  const amounts = amountsIn(rest, hints, ocr);
+  const last = amounts.at(-1);
+  if (!last || amounts.length < 3) return null;
+  const parts = amounts.slice(0, -1);
+  const summed = parts.some((a, i) =>
+    parts.slice(i + 1).some((b) => Math.abs(a.value + b.value - last.value) < 0.011),
+  );
+  return summed ? { value: last.value, start: last.start, end: last.end, fit: 1 } : null;
+}
+
+/**
+ * How far an amount after a label is the field's own. "Total : 28.00 1.68" under "Amount Tax" is a
+ * row of a summary table, and the row does not say which column is the field's; "Total Items: 4",
+ * "Total 6% supplies: 15.57": words between the label and the amount say what it counts.
+ */
+/** Concepts whose amount is printed after its rate. */
+const RATED = new Set(
+  lexicon.concepts.filter((c) => (c as { rated?: boolean }).rated === true).map((c) => c.id),
+);
+
+function amountDoubt(profile: FieldProfile, rest: string, value: ReadValue): number {
+  if (profile.field.kind !== 'double') return 1;
+  let doubt = 1;
+  // A rate is not a second amount ("MwSt. 19 %   38,11").
+  if (findNumberSpans(rest).filter((s) => amountLike(s) && !s.percent).length >= 2) doubt *= 0.85;
+  // "(GST Inc)": a parenthesis after a total says what it includes, whatever OCR made of it.
+  const between = rest.slice(0, value.start).replace(/\([^)]*\)/g, ' ');
+  // A tax is stated with its rate ("VAT 20%", "IVA 21%"); a rate before a total says it is a part.
+  const rated = profile.concepts.some((c) => RATED.has(c));
+  const qualifiers = between.match(rated ? /\p{L}{3,}/gu : /\p{L}{3,}|\d+\s*%/gu) ?? [];
+  if (qualifiers.some((w) => !AMOUNT_QUALIFIERS.has(canonicalWord(w)))) doubt *= 0.8;
+  return doubt;
+}
+
+const otherPhrasesCache = new WeakMap<FieldProfile, string[][]>();
+
+/** Phrases naming a distinct concept other than the field's own: "qty", "sub total", "gst"… */
+function otherConceptPhrases(profile: FieldProfile): string[][] {
+  let phrases = otherPhrasesCache.get(profile);
+  if (!phrases) {
+    const own = new Set(profile.labels.map((l) => l.join(' ')));
+    phrases = conceptPhrases(profile.concepts).filter((p) => !own.has(p.join(' ')));
+    otherPhrasesCache.set(profile, phrases);
+  }
+  return phrases;
+}
+
+/** As containsPhrase, but a word of three letters or more may differ by one letter (OCR: "QIY" for "QTY"). */
+function containsPhraseLoosely(haystack: string[], phrase: string[]): boolean {
+  if (containsPhrase(haystack, phrase)) return true;
+  if (phrase.length !== 1 || phrase[0]!.length < 3) return false;
+  const word = phrase[0]!;
+  return haystack.some(
+    (w) => w.length === word.length && [...w].filter((c, i) => c !== word[i]).length === 1,
+  );
+}

@@ -1,0 +1,140 @@
+import { findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
+import { recognize } from '../read-value.ts';
+
+/** Where layout alone says it: the issuer's name and address at the head of the first page. */
+export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const out: Candidate[] = [];
+  if (profile.position !== 'top') return out;
+  const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
+  // Lines OCR could hardly read (a logo, specks above the name) do not push the name down the page.
+  const rank: number[] = [];
+  for (let i = 0; i < head.length; i++)
+    rank.push(i === 0 ? 0 : rank[i - 1]! + (head[i - 1]!.confidence >= 0.5 ? 1 : 0));
+  if (profile.kind === 'organization' || profile.kind === 'party') {
+    head.forEach((line, i) => {
+      // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
+      // a legal form only is read joined to the line above; a name missing its form, to the line below.
+      const alone = recognize('organization', line.text);
+      const formOnly = alone.length > 0 && alone.every((s) => nameWords(s.value).length === 0);
+      const prev = head[i - 1];
+      const next = head[i + 1];
+      const text = formOnly && prev ? `${prev.text} ${line.text}` : line.text;
+      let spans = formOnly && prev ? recognize('organization', text) : alone;
+      // …but not to a line that holds a name of its own: "SCR" above "GARDENIA BAKERIES SDN BHD".
+      const nextNamed =
+        next && recognize('organization', next.text).some((s) => nameWords(s.value).length > 0);
+      if (spans.length === 0 && next && !nextNamed)
+        spans = recognize('organization', `${line.text} ${next.text}`).filter(
+          (s) => s.start < line.text.length,
+        );
+      for (const span of spans.slice(0, 1)) {
+        // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
+        const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
+        const named = tail ? `${span.value} ${tail.trim()}` : span.value;
+        const trimmed = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
+        const value = line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed;
+        if (nameWords(value).length === 0) continue;
+        out.push({
+          value,
+          score: (0.55 + 0.3 * span.confidence) * (1 - rank[i]! / 24),
+          source: 'layout',
+          line,
+          text: line.text,
+        });
+      }
+    });
+  }
+  if (profile.kind === 'organization') {
+    // Failing a legal form, the issuer's name is the first line set in capitals that reads like a name.
+    const titled = head
+      .filter((_, i) => rank[i]! < 6)
+      .find(
+        (l) =>
+          looksLikeHeading(l.text) &&
+          findPostalAddresses([l.text]).length === 0 &&
+          recognize('location', l.text).length === 0,
+      );
+    if (titled) {
+      const value = trimLeadingNoise(titled.text.trim().replace(/[\s.,:;|]+$/, ''));
+      out.push({ value, score: 0.56, source: 'layout', line: titled, text: titled.text });
+    }
+  }
+  if (profile.kind === 'postal_address') {
+    for (const block of findPostalAddresses(head.map((l) => l.text))) {
+      const line = head[block.startLine]!;
+      out.push({
+        value: line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value,
+        score: 0.5 + 0.4 * block.confidence,
+        source: 'layout',
+        line,
+        text: line.text,
+      });
+    }
+  }
+  return out;
+}
+
+/** Words that are a legal form only: a name needs at least one word besides them. */
+const LEGAL_FORM = /^(sdn|son|bhd|s\/b|berhad|inc|co|corp|ltd|llc|plc|gmbh|ag|sa|lp|llp|pty|limited)\.?,?$/i;
+/** A company registration number printed after the name: "002043319-W", "(JM0326955-Y)". */
+const REGISTRATION_NUMBER = /\s+\(?[A-Z]{0,3}\d{4,}[-\dA-Z]*\)?$/;
+
+/**
+ * OCR specks before a printed name ("1s Golden Arches", "2180501F AEON CO."): leading words with
+ * digits, of one or two characters, or in lower case before a name set in capitals.
+ */
+function trimLeadingNoise(value: string): string {
+  const words = value.split(/\s+/);
+  const capitals = (w: string) => w === w.toUpperCase() && /\p{L}/u.test(w);
+  while (words.length > 1) {
+    const first = words[0]!;
+    const restCapital = words
+      .slice(1)
+      .filter((w) => /\p{L}{2,}/u.test(w))
+      .every(capitals);
+    const letters = first.replace(/[^\p{L}]/gu, '');
+    const digits = first.replace(/[^\p{N}]/gu, '');
+    // "99 SPEED MART", "FY EAGLE ENTERPRISE", "DE LUXE CIRCLE": a short number or a short word in
+    // the capitals of the rest belongs to the name.
+    const partOfName =
+      (letters === '' && digits.length >= 2 && digits.length <= 3) || (restCapital && capitals(first));
+    if (
+      (digits !== '' && letters !== '') ||
+      digits.length > 3 ||
+      (letters.length <= 2 && !partOfName) ||
+      (restCapital && letters !== '' && !capitals(first))
+    ) {
+      if (/^(&|mr\.?|dr\.?|no\.?)$/i.test(first)) break;
+      words.shift();
+    } else break;
+  }
+  return words.join(' ');
+}
+
+function nameWords(value: string): string[] {
+  return value.split(/\s+/).filter((w) => !LEGAL_FORM.test(w));
+}
+
+/** Two to eight words, mostly capital letters, few digits, no sentence: a shop's or a company's name. */
+function looksLikeHeading(text: string): boolean {
+  const t = text.trim();
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  const upper = t.replace(/[^\p{Lu}]/gu, '');
+  const digits = t.replace(/[^\p{N}]/gu, '');
+  const wordCount = t.split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
+  return (
+    letters.length >= 6 &&
+    upper.length / letters.length > 0.8 &&
+    digits.length <= 3 &&
+    wordCount >= 2 &&
+    wordCount <= 8 &&
+    !/[:@]/.test(t) &&
+    // "TAX INVOICE", "THANK YOU AND DO VISIT US AGAIN": words no shop's name is made of (one alone
+    // may be: "SLF CASH & CARRY").
+    t.split(/[^\p{L}]+/u).filter((w) => NOT_IN_NAME.has(w.toLowerCase())).length < 2
+  );
+}

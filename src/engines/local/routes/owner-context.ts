@@ -1,0 +1,40 @@
+import type { DocumentView, ViewLine } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { CONCEPTS } from '../field-sense.ts';
+
+const ENTITIES = CONCEPTS.filter((c) => c.family === 'entity' && c.id !== 'party');
+
+/** How far above a value its section's heading may be ("Bill to:" then four lines of address). */
+const SECTION_LINES = 6;
+
+function entityNamedBy(line: ViewLine): string | null {
+  const words = line.tokens.map((t) => t.word);
+  for (const concept of ENTITIES)
+    for (const phrase of concept.phrases)
+      if (phrase.length > 0 && words.length <= phrase.length + 6 && startsWithin(words, phrase, 2))
+        return concept.id;
+  return null;
+}
+
+/** The phrase starts within the first few words of the line: a heading or a label, not a mention. */
+function startsWithin(words: string[], phrase: string[], first: number): boolean {
+  for (let i = 0; i <= first && i + phrase.length <= words.length; i++)
+    if (phrase.every((w, j) => words[i + j] === w)) return true;
+  return false;
+}
+
+/**
+ * Whether the value's line sits in its owner's section: +0.3 under (or on) a heading naming the
+ * field's owner ("Buyer", "Bill to"), −0.3 under one naming another party, 0 when nothing says.
+ */
+export function ownerContext(view: DocumentView, line: ViewLine, profile: FieldProfile): number {
+  const owner = profile.sense.owner?.id;
+  if (!owner) return 0;
+  for (let i = line.id; i >= 0 && i > line.id - SECTION_LINES; i--) {
+    const above = view.lines[i];
+    if (!above || above.page !== line.page) break;
+    const named = entityNamedBy(above);
+    if (named) return named === owner ? 0.3 : -0.3;
+  }
+  return 0;
+}

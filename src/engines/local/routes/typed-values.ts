@@ -1,0 +1,43 @@
+import { currencyOfAmounts, findCurrencies } from '../../recognizers/index.ts';
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView } from '../document-view.ts';
+import type { FieldProfile, ValueKind } from '../field-profile.ts';
+import { recognize } from '../read-value.ts';
+import { ownerContext } from './owner-context.ts';
+
+/** Kinds whose values are recognised by their look alone, wherever they stand. */
+const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat']);
+
+/**
+ * Values of the field's kind found by their look, with no label: an e-mail address, an IBAN, a VAT
+ * number. Weak on its own; stronger when the document holds one such value, and when the section the
+ * value sits in belongs to the field's owner ("Bill to" for a buyer's e-mail).
+ */
+export function typedValueCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  if (profile.kind === 'currency') return documentCurrency(view);
+  if (!BY_LOOK.has(profile.kind)) return [];
+  const out: Candidate[] = [];
+  for (const line of view.lines.slice(0, 2000)) {
+    for (const span of recognize(profile.kind, line.text)) {
+      out.push({
+        value: span.value,
+        score: (0.3 + 0.2 * span.confidence) * (1 + ownerContext(view, line, profile)),
+        source: 'type',
+        line,
+        text: line.text,
+      });
+    }
+  }
+  // A document that holds one such value: that is the one asked for.
+  if (new Set(out.map((c) => c.value)).size === 1) for (const c of out) c.score += 0.2;
+  return out;
+}
+
+/** The currency the amounts are written in, by a vote over every mark beside them. */
+function documentCurrency(view: DocumentView): Candidate[] {
+  const found = currencyOfAmounts(view.text.slice(0, 200_000));
+  if (!found) return [];
+  const line = view.lines.find((l) => findCurrencies(l.text).some((s) => s.value === found.code));
+  if (!line) return [];
+  return [{ value: found.code, score: 0.4 + 0.45 * found.confidence, source: 'type', line, text: line.text }];
+}

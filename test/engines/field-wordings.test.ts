@@ -1,0 +1,170 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import type { Evidence } from '../../src/engines/engine.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+
+const engine = new LocalEngine();
+
+const ORDER = `ACME INDUSTRIAL SUPPLY GMBH
+Hauptstrasse 5, 10115 Berlin
+Tel: +49 30 1234567
+VAT ID: DE123456789
+IBAN: DE89 3704 0044 0532 0130 00
+sales@acme-industrial.example
+
+PURCHASE ORDER
+PO number: PO-2025-0442
+Order date: 2025-11-02
+Delivery by: 2025-11-13
+
+Buyer: Northwind Traders Ltd
+Buyer contact: jane.doe@northwind.example
+
+Description                 Qty    Unit price     Amount
+Steel bolts M8               100         0.45      45.00
+Hydraulic pump HX-2            2       899.00   1,798.00
+Safety gloves (pair)          20        10.34     206.85
+
+Subtotal                                        2,049.85
+Total                                       USD 2,049.85
+`;
+
+async function answer(field: string, body: string) {
+  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
+  const doc = await textReader.read(Buffer.from(ORDER), { limits: DEFAULT_READ_LIMITS, fileName: 'po.txt' });
+  const { data, evidence } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+  return { value: data[field], evidence: evidence[field] as Evidence };
+}
+
+/** Each kind of field, worded three ways a user might: the same answer each time. */
+const WORDINGS: [string, [string, string][], unknown][] = [
+  [
+    'the document date',
+    [
+      ['order_date', '{ type: date, description: Date of the order }'],
+      ['issued_on', '{ type: date, description: The day the order was placed }'],
+      ['date', '{ type: date }'],
+    ],
+    '2025-11-02',
+  ],
+  [
+    'a qualified date',
+    [
+      ['delivery_date', '{ type: date, description: Date by which the goods must be delivered }'],
+      ['deliver_by', '{ type: date, description: Latest delivery day }'],
+      ['due_for_delivery', '{ type: date, description: When the delivery is expected }'],
+    ],
+    '2025-11-13',
+  ],
+  [
+    'the total',
+    [
+      ['total', '{ type: double }'],
+      ['grand_total', '{ type: double, description: Total of the order }'],
+      ['payable', '{ type: double, description: Amount payable for the order }'],
+    ],
+    2049.85,
+  ],
+  [
+    "the buyer's e-mail",
+    [
+      ['buyer_email', '{ type: string, description: E-mail address of the buyer }'],
+      ['customer_contact_email', '{ type: string }'],
+      ['purchaser_mail', '{ type: string, description: Where to write to the purchaser }'],
+    ],
+    'jane.doe@northwind.example',
+  ],
+  [
+    "the seller's VAT number",
+    [
+      ['seller_vat_id', '{ type: string }'],
+      ['supplier_tax_number', '{ type: string, description: Tax ID of the supplier }'],
+      ['vat_number', '{ type: string, description: VAT registration of the vendor }'],
+    ],
+    'DE123456789',
+  ],
+  [
+    'the IBAN',
+    [
+      ['iban', '{ type: string }'],
+      ['bank_account', '{ type: string, description: IBAN to pay into }'],
+      ['payee_iban', '{ type: string, description: Account number of the seller }'],
+    ],
+    'DE89370400440532013000',
+  ],
+  [
+    "the seller's name",
+    [
+      ['vendor', '{ type: string }'],
+      ['supplier_name', '{ type: string, description: Name of the supplier }'],
+      ['issuer', '{ type: string, description: Who issued the order }'],
+    ],
+    'ACME INDUSTRIAL SUPPLY GMBH',
+  ],
+  [
+    'the currency',
+    [
+      ['currency', '{ type: string }'],
+      ['currency_code', '{ type: string, description: ISO code of the currency }'],
+      ['ccy', '{ type: string, description: Currency the amounts are in }'],
+    ],
+    'USD',
+  ],
+];
+
+describe('one field, several wordings', () => {
+  for (const [what, wordings, expected] of WORDINGS) {
+    it(`finds ${what} whichever way it is worded`, async () => {
+      for (const [name, body] of wordings) {
+        const { value } = await answer(name, body);
+        assert.deepEqual(value, expected, `${name}: ${body}`);
+      }
+    });
+  }
+
+  it('answers null, with a note, for a field it cannot interpret instead of the page head', async () => {
+    const { value, evidence } = await answer(
+      'logo_colour',
+      '{ type: string, description: Colour of the company logo }',
+    );
+    assert.equal(value, null);
+    assert.match(evidence.note ?? '', /not found/);
+  });
+
+  it('does not answer a date it cannot tell apart with another date of the document', async () => {
+    const { value } = await answer('shipment_date', '{ type: date, description: When the goods ship }');
+    assert.equal(value, null);
+  });
+
+  it('reads what the customer paid as the total, not the cash tendered', async () => {
+    const receipt = `KEDAI RUNCIT MAJU SDN BHD
+12 JALAN BESAR, 43000 KAJANG
+RECEIPT 18/03/2018
+MILO 1KG              2   31.40
+TOTAL                      31.40
+CASH                       50.00
+CHANGE                     18.60
+`;
+    const doc = await textReader.read(Buffer.from(receipt), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'r.txt',
+    });
+    for (const [name, body] of [
+      ['customer_paid', '{ type: double, description: What the customer paid }'],
+      ['amount_paid', '{ type: double }'],
+      ['payable', '{ type: double, description: Amount payable for the purchase }'],
+    ]) {
+      const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${name}: ${body}\n`;
+      const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+      assert.equal(data[name!], 31.4, name);
+    }
+  });
+
+  it('keeps a guess from the type alone at 0.5 or below', async () => {
+    const { value, evidence } = await answer('xq7', '{ type: date }');
+    if (value !== null) assert.ok(evidence.confidence <= 0.5, String(evidence.confidence));
+  });
+});

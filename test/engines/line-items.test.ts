@@ -1,0 +1,223 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { docxReader } from '../../src/documents/docx/docx-reader.ts';
+import { jpegReader, pngReader } from '../../src/documents/image/image-reader.ts';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
+import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
+import { createDocumentReading } from '../../src/documents/read-document.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import { xlsxReader } from '../../src/documents/xlsx/xlsx-reader.ts';
+import type { RowEvidence } from '../../src/engines/local/line-items.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+import {
+  expectedItems,
+  LONG_ORDER_ITEMS,
+  ORDER_FORMS,
+  ORDER_ITEMS,
+  ORDER_YAML,
+  type OrderOptions,
+  orderPng,
+} from '../helpers/purchase-order-forms.ts';
+
+const readDocument = createDocumentReading({
+  pdf: pdfReader,
+  jpeg: jpegReader,
+  png: pngReader,
+  docx: docxReader,
+  xlsx: xlsxReader,
+  text: textReader,
+});
+// One OCR worker for every scan of this file: starting Tesseract is the slow part.
+const ocr = createTesseractPool({ size: 1 });
+after(() => ocr.close());
+const engine = new LocalEngine();
+const fields = parseFieldConfig(ORDER_YAML).fields;
+
+async function extract(bytes: Uint8Array, fileName: string) {
+  const document = await readDocument(bytes, { limits: DEFAULT_READ_LIMITS, fileName, ocr });
+  const { data, evidence } = await engine.extract(document, fields);
+  return { items: data.items, rows: evidence.items as RowEvidence[] };
+}
+
+/** Each row points at where it is: boxes down the page for a PDF or a scan, its cell in a sheet. */
+function assertLocated(form: string, rows: RowEvidence[]): void {
+  if (form === 'xlsx') {
+    const refs = ['B6', 'B7', 'B8', 'B9', 'B10'].map((ref) => `'Purchase order'!${ref}`);
+    assert.deepEqual(
+      rows.map((row) => row.cell),
+      refs,
+    );
+    return;
+  }
+  if (!['pdf', 'scanned pdf', 'png', 'jpeg'].includes(form)) return;
+  const tops = rows.map((row) => row.bbox![1]);
+  assert.deepEqual(
+    tops,
+    [...tops].sort((a, b) => a - b),
+  );
+  // The wrapped description's box holds both of its lines.
+  const height = (row: RowEvidence) => row.bbox![3] - row.bbox![1];
+  assert.ok(height(rows[3]!) > 1.5 * height(rows[0]!));
+}
+
+const form = (name: string) => ORDER_FORMS.find(([f]) => f === name)!;
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2 });
+
+describe('line items: one purchase order in every form', () => {
+  for (const [name, fileName, make] of ORDER_FORMS) {
+    it(`reads the same five items from ${name}, totals rows left out, and finds them complete`, async () => {
+      const { items, rows } = await extract(await make(), fileName);
+      assert.deepEqual(items, expectedItems());
+      assert.ok((items as { description: string }[]).every((item) => !/total|tax/i.test(item.description)));
+      assert.equal(rows.length, 5);
+      for (const [i, row] of rows.entries()) {
+        const item = ORDER_ITEMS[i]!;
+        assert.equal(row.page, 1);
+        // The row's evidence quotes it as printed: its description and its amount.
+        const text = row.text ?? '';
+        assert.ok(text.includes(item.description[0]!), text);
+        assert.ok(text.replaceAll(',', '').includes(money(item.amount).replaceAll(',', '')), text);
+        assert.deepEqual(row.table, {
+          rows_seen: 5,
+          rows_returned: 5,
+          pages: [1],
+          sum_of_amounts: 3439.2,
+          stated_total: 3439.2,
+          stated_as: 'Subtotal',
+          complete: true,
+        });
+        assert.equal(row.note, undefined);
+      }
+      assertLocated(name, rows);
+    });
+  }
+});
+
+describe('line items: a table continued on the next page', () => {
+  const twoPages: OrderOptions = { items: LONG_ORDER_ITEMS, firstPageItems: 5 };
+  for (const repeatHeader of [true, false]) {
+    for (const name of ['text', 'pdf', 'scanned pdf', 'docx', 'docx with tab stops']) {
+      it(`joins both pages of ${name} ${repeatHeader ? 'under a repeated header' : 'whose columns line up'}`, async () => {
+        const [, fileName, make] = form(name);
+        const { items, rows } = await extract(await make({ ...twoPages, repeatHeader }), fileName);
+        assert.deepEqual(items, expectedItems(LONG_ORDER_ITEMS));
+        assert.deepEqual(
+          rows.map((row) => row.page),
+          [1, 1, 1, 1, 1, 2, 2, 2],
+        );
+        assert.deepEqual(rows[0]!.table, {
+          rows_seen: 8,
+          rows_returned: 8,
+          pages: [1, 2],
+          sum_of_amounts: 5000.7,
+          stated_total: 5000.7,
+          stated_as: 'Subtotal',
+          complete: true,
+        });
+      });
+    }
+  }
+
+  it('says a scan of the first page alone is not complete: no total is printed on it', async () => {
+    const { items, rows } = await extract(orderPng({ ...twoPages, repeatHeader: true }), 'page1.png');
+    assert.deepEqual(items, expectedItems());
+    assert.equal(rows[0]!.table.complete, false);
+    assert.equal(rows[0]!.table.stated_total, null);
+    assert.equal(rows[0]!.note, 'no subtotal or total is stated with the table');
+  });
+});
+
+describe('line items: completeness', () => {
+  const linesConfig = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      lines:
+        type: array
+        items:
+          type: object
+          properties:
+            item: { type: string }
+            amount: { type: double }
+`);
+  const readText = (text: string) => textReader.read(Buffer.from(text), { limits: DEFAULT_READ_LIMITS });
+
+  const withoutGloves = ORDER_ITEMS.filter((item) => item.description[0] !== 'Safety gloves (pair)');
+  for (const name of ['text', 'pdf', 'png', 'docx', 'xlsx']) {
+    it(`finds ${name} incomplete when the lines do not add up to the stated subtotal`, async () => {
+      const [, fileName, make] = form(name);
+      const { items, rows } = await extract(
+        await make({ items: withoutGloves, statedSubtotal: 3439.2 }),
+        fileName,
+      );
+      assert.deepEqual(items, expectedItems(withoutGloves));
+      for (const row of rows) {
+        assert.equal(row.table.complete, false);
+        assert.equal(row.table.sum_of_amounts, 2989.2);
+        assert.equal(row.table.stated_total, 3439.2);
+        assert.equal(
+          row.note,
+          'the line amounts add up to 2989.20 but the subtotal says 3439.20: a row may be missing or misread',
+        );
+      }
+    });
+  }
+
+  it('finds the total printed under the table, outside its columns', async () => {
+    const text = [
+      'Item                 Qty      Amount',
+      'Printer paper          4       23.60',
+      'Toner cartridge        1       89.90',
+      '',
+      'Total due: 113.50 EUR',
+    ].join('\n');
+    const { data, evidence } = await engine.extract(await readText(text), linesConfig.fields);
+    assert.deepEqual(data.lines, [
+      { item: 'Printer paper', amount: 23.6 },
+      { item: 'Toner cartridge', amount: 89.9 },
+    ]);
+    const [row] = evidence.lines as RowEvidence[];
+    assert.equal(row!.table.complete, true);
+    assert.equal(row!.table.stated_as, 'Total due');
+  });
+
+  it('reads on past a sum carried to the next page, which is no item', async () => {
+    const text = [
+      'Item                 Qty      Amount',
+      'Printer paper          4       23.60',
+      'Carried forward                23.60',
+      '\fItem                 Qty      Amount',
+      'Brought forward                23.60',
+      'Toner cartridge        1       89.90',
+      'Subtotal                      113.50',
+      'Total                         136.20',
+    ].join('\n');
+    const { data, evidence } = await engine.extract(await readText(text), linesConfig.fields);
+    assert.deepEqual(data.lines, [
+      { item: 'Printer paper', amount: 23.6 },
+      { item: 'Toner cartridge', amount: 89.9 },
+    ]);
+    const [row] = evidence.lines as RowEvidence[];
+    assert.deepEqual(row!.table.pages, [1, 2]);
+    assert.equal(row!.table.complete, true);
+  });
+
+  it('checks the lines against the total when no subtotal is printed', async () => {
+    const text = [
+      'Item                 Qty      Amount',
+      'Printer paper          4       23.60',
+      'Toner cartridge        1       89.90',
+      'Total                         113.50',
+    ].join('\n');
+    const { data, evidence } = await engine.extract(await readText(text), linesConfig.fields);
+    assert.deepEqual(data.lines, [
+      { item: 'Printer paper', amount: 23.6 },
+      { item: 'Toner cartridge', amount: 89.9 },
+    ]);
+    const [row] = evidence.lines as RowEvidence[];
+    assert.equal(row!.table.complete, true);
+    assert.equal(row!.table.stated_as, 'Total');
+  });
+});
