@@ -1,10 +1,8 @@
 import { availableParallelism } from 'node:os';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import type { AccountStore } from './accounts/account-store.ts';
-import { hashApiKey } from './accounts/api-key.ts';
 import { PostgresAccountStore } from './accounts/postgres-store.ts';
 import { SqliteAccountStore } from './accounts/sqlite-store.ts';
 import type { Config, Plans } from './config.ts';
@@ -19,16 +17,21 @@ import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
 import type { ExtractionEngine } from './engines/engine.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
+import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
 import { JobSlots } from './http/job-slots.ts';
 import { describeFault } from './http/log-safe.ts';
+import { hasPoolStats, Metrics, metricsRoute } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import { registerCallRecord } from './http/record-calls.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
 import { createLogger } from './logger.ts';
 import { VERSION } from './version.ts';
+import { registerWebsite } from './web/website.ts';
 
 export interface AppDeps {
   store: AccountStore;
@@ -45,6 +48,14 @@ export interface AppDeps {
   maxConcurrentJobs?: number;
   maxQueuedJobs?: number;
   exposeDocs?: boolean;
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
+  /** Rate-limit counters shared through Redis (redis://…); in memory without it. */
+  redisUrl?: string | undefined;
+  /** Prefix of the rate-limit keys in Redis. */
+  rateLimitNamespace?: string | undefined;
+  /** The website (sign-up, keys, usage, playground); false for an API-only deployment. */
+  website?: boolean;
 }
 
 declare module 'fastify' {
@@ -79,7 +90,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('startDraining', () => {
     draining = true;
   });
-  registerRequestLog(app);
+  const metrics = new Metrics({ ocr: hasPoolStats(deps.ocr) ? deps.ocr : undefined });
+  registerRequestLog(app, (line) => metrics.observeRequest(line));
+  registerEarlyRefusal(app);
+  registerCallRecord(app, deps.store, now);
   app.addHook('onRequest', async (_request, reply) => {
     if (draining) {
       reply.header('connection', 'close');
@@ -90,36 +104,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(errorBodySchema);
 
   await app.register(multipart);
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    keyGenerator: (request) =>
-      request.account?.id ?? hashApiKey(String(request.headers['x-api-key'] ?? request.ip)),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        'rate_limited',
-        { limit: context.max, retry_after_seconds: Math.ceil(context.ttl / 1000) },
-        { retryAfter: Math.ceil(context.ttl / 1000) },
-      ),
-  });
+  await registerRateLimit(app, { redisUrl: deps.redisUrl, nameSpace: deps.rateLimitNamespace });
   if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
 
   healthRoute(app, { store: deps.store, version: VERSION, now });
+  metricsRoute(app, { metrics, token: deps.metricsToken });
+  // One pool of job slots for the API and the website's playground: both read documents.
+  const jobs = new JobSlots(
+    deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()),
+    deps.maxQueuedJobs ?? 32,
+  );
+  metrics.watchJobs(jobs);
   generateRoute(app, {
     store: deps.store,
     plans: deps.plans,
     readDocument: deps.readDocument,
-    engine: deps.engine,
+    engine: metrics.timeEngine(deps.engine),
     limits: deps.limits,
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
-    jobs: new JobSlots(
-      deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()),
-      deps.maxQueuedJobs ?? 32,
-    ),
+    jobs,
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
   });
+  if (deps.website ?? true) {
+    await registerWebsite(app, {
+      store: deps.store,
+      plans: deps.plans,
+      readDocument: deps.readDocument,
+      engine: deps.engine,
+      limits: deps.limits,
+      ...(deps.ocr ? { ocr: deps.ocr } : {}),
+      jobs,
+      now,
+      docs: deps.exposeDocs ?? true,
+      // Behind a TLS-terminating proxy (TRUST_PROXY) the browser speaks HTTPS even if we do not.
+      secureCookies: Boolean(deps.tls) || isTrusting(deps.trustProxy),
+    });
+  }
   return app;
+}
+
+function isTrusting(trustProxy: AppDeps['trustProxy']): boolean {
+  return Array.isArray(trustProxy) ? trustProxy.length > 0 : Boolean(trustProxy);
 }
 
 export interface Adapters {

@@ -44,6 +44,13 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     PLANS_FILE: z.string().min(1).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    /** Rate-limit counters shared by every instance; without it each instance counts alone. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+      .optional(),
+    /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
     /** Documents read at once; reading is CPU-bound, so more than the cores only adds memory. */
     MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),
     MAX_QUEUED_JOBS: z.coerce.number().int().nonnegative().default(32),
@@ -53,6 +60,8 @@ const envSchema = z
     OCR_WORKERS: z.coerce.number().int().positive().optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(30_000),
     EXPOSE_DOCS: booleanish.default(true),
+    /** The website (sign-up, API keys, usage, playground); false serves the API alone. */
+    WEBSITE: booleanish.default(true),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {

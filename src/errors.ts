@@ -21,6 +21,10 @@ export const errorRegistry = {
   },
   missing_api_key: { status: 401, message: 'Send your API key in the X-API-KEY header.' },
   invalid_api_key: { status: 401, message: 'The API key is unknown or has been revoked.' },
+  invalid_metrics_token: {
+    status: 401,
+    message: 'Send the metrics token in the Authorization header: "Bearer <token>".',
+  },
   subscription_expired: {
     status: 402,
     message: 'Your subscription has expired; renew it to continue.',

@@ -1,5 +1,6 @@
 import { buildApp, createAdapters, readLimits } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { isStrayPdfRejection, rejectionName } from './documents/pdf/stray-rejections.ts';
 import { createLogger } from './logger.ts';
 
 /** config → adapters → app → listen; the only place that exits the process. */
@@ -15,6 +16,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  process.on('unhandledRejection', (reason) => {
+    if (isStrayPdfRejection(reason)) {
+      logger.warn({ error: rejectionName(reason) }, 'pdf.js left a rejected promise behind; ignored');
+      return;
+    }
+    logger.fatal({ error: rejectionName(reason) }, 'unhandled promise rejection; exiting');
+    process.exit(1);
+  });
   const adapters = await createAdapters(config, { logger });
   const app = await buildApp({
     ...adapters,
@@ -27,6 +36,9 @@ async function main(): Promise<void> {
     maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
     maxQueuedJobs: config.MAX_QUEUED_JOBS,
     exposeDocs: config.EXPOSE_DOCS,
+    metricsToken: config.METRICS_TOKEN,
+    redisUrl: config.REDIS_URL,
+    website: config.WEBSITE,
   });
 
   let stopping = false;

@@ -24,6 +24,16 @@ describe('environment configuration', () => {
     ]);
   });
 
+  it('reads REDIS_URL and METRICS_TOKEN, both optional', () => {
+    const config = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379/0',
+      METRICS_TOKEN: 'a-long-enough-token',
+    });
+    assert.equal(config.REDIS_URL, 'redis://127.0.0.1:6379/0');
+    assert.equal(config.METRICS_TOKEN, 'a-long-enough-token');
+    assert.equal(loadConfig({}).REDIS_URL, undefined);
+  });
+
   const bad: [Record<string, string>, RegExp][] = [
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -36,6 +46,8 @@ describe('environment configuration', () => {
     ],
     [{ TRUST_PROXY: 'sometimes' }, /TRUST_PROXY/],
     [{ PLANS_FILE: '/nonexistent/plans.json' }, /PLANS_FILE/],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL: must be a redis/],
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: use at least 16 characters/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} with a clear message`, () => {

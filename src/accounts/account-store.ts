@@ -16,6 +16,15 @@ export interface ApiKeyRecord {
   createdAt: string;
   revokedAt: string | null;
   lastUsedAt: string | null;
+  /** Given on the website; null for keys made by the CLI. */
+  name: string | null;
+  /** The key's first characters: enough to tell keys apart, far too few to use one. */
+  prefix: string | null;
+}
+
+export interface KeyLabel {
+  name: string;
+  prefix: string;
 }
 
 export interface NewAccount {
@@ -23,6 +32,8 @@ export interface NewAccount {
   plan: string;
   credits: number;
   expiresAt: string | null;
+  /** scrypt hash of the website password; accounts made by the CLI have none. */
+  passwordHash?: string;
 }
 
 export type AccountPatch = Partial<Pick<Account, 'plan' | 'credits' | 'expiresAt'>>;
@@ -35,6 +46,16 @@ export interface CallRecord {
   pages: number;
   bytes: number;
   durationMs: number;
+  /** The document's detected format, when it was read. */
+  format?: string | null;
+}
+
+/** A website session: only the hash of its id is kept, so a copy of the store opens no session. */
+export interface SessionRecord {
+  idHash: string;
+  accountId: string;
+  createdAt: string;
+  expiresAt: string;
 }
 
 export class DuplicateAccountError extends Error {
@@ -52,9 +73,13 @@ export interface AccountStore {
   updateAccount(email: string, patch: AccountPatch): Promise<Account | null>;
   addCredits(email: string, credits: number): Promise<Account | null>;
 
-  createKey(accountId: string, keyHash: string): Promise<ApiKeyRecord>;
+  /** The account and its password hash (null when it has none), for the website's log-in. */
+  findLogin(email: string): Promise<{ account: Account; passwordHash: string | null } | null>;
+
+  createKey(accountId: string, keyHash: string, label?: KeyLabel): Promise<ApiKeyRecord>;
   listKeys(accountId?: string): Promise<(ApiKeyRecord & { email: string })[]>;
-  revokeKey(id: string): Promise<boolean>;
+  /** With an account, only that account's key is revoked. */
+  revokeKey(id: string, accountId?: string): Promise<boolean>;
   /** An active (not revoked) key and its account. */
   findByKeyHash(keyHash: string): Promise<{ key: ApiKeyRecord; account: Account } | null>;
   /** Records use; writes at most once a minute per key. */
@@ -67,6 +92,20 @@ export interface AccountStore {
    */
   charge(accountId: string, pages: number): Promise<number | null>;
   recordCall(call: CallRecord): Promise<void>;
+  /** The account's calls since `since` (ISO), newest first. */
+  listCalls(accountId: string, since: string): Promise<CallRecord[]>;
+
+  createSession(session: SessionRecord): Promise<void>;
+  /** A session that has not expired at `now`, with its account. */
+  findSession(idHash: string, now: Date): Promise<{ session: SessionRecord; account: Account } | null>;
+  deleteSession(idHash: string): Promise<void>;
+  deleteExpiredSessions(now: Date): Promise<void>;
+
+  /** Failed log-ins, counted per subject (an account's or an address's hash) for the throttle. */
+  recordLoginFailure(subjects: string[], at: Date): Promise<void>;
+  countLoginFailures(subject: string, since: Date): Promise<number>;
+  /** Forgets a subject's failures (none with null), and everyone's older than `before`. */
+  clearLoginFailures(subject: string | null, before: Date): Promise<void>;
 
   /** Throws when the store cannot serve. */
   ping(): Promise<void>;

@@ -28,4 +28,22 @@ export const migrations: readonly string[] = [
      duration_ms INTEGER NOT NULL
    );
    CREATE INDEX calls_account_at ON calls (account_id, at);`,
+  // The website: a password per account (none for accounts made by the CLI), sessions kept as the hash
+  // of their id, a key's name and its non-secret prefix, a call's format, and failed log-ins for the throttle.
+  `ALTER TABLE accounts ADD COLUMN password_hash TEXT;
+   ALTER TABLE api_keys ADD COLUMN name TEXT;
+   ALTER TABLE api_keys ADD COLUMN prefix TEXT;
+   ALTER TABLE calls ADD COLUMN format TEXT;
+   CREATE TABLE sessions (
+     id_hash TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL
+   );
+   CREATE INDEX sessions_account ON sessions (account_id);
+   CREATE TABLE login_failures (
+     subject TEXT NOT NULL,
+     at TEXT NOT NULL
+   );
+   CREATE INDEX login_failures_subject_at ON login_failures (subject, at);`,
 ];

@@ -4,11 +4,13 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  type KeyLabel,
   type NewAccount,
+  type SessionRecord,
 } from './account-store.ts';
 import { newId } from './api-key.ts';
 import { migrations } from './migrations.ts';
-import { sql, toAccount, toKey } from './queries.ts';
+import { sql, toAccount, toCall, toKey, toSession } from './queries.ts';
 
 const TOUCH_INTERVAL_MS = 60_000;
 /** Any constant: serialises migrations when several instances start at once. */
@@ -86,6 +88,7 @@ export class PostgresAccountStore implements AccountStore {
         input.credits,
         input.expiresAt,
         new Date().toISOString(),
+        input.passwordHash ?? null,
       ]);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw new DuplicateAccountError();
@@ -124,11 +127,22 @@ export class PostgresAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
-  async createKey(accountId: string, keyHash: string) {
+  async findLogin(email: string) {
+    const row = await this.#one(sql.accountByEmail, [email]);
+    if (!row) return null;
+    return {
+      account: toAccount(row),
+      passwordHash: row.password_hash == null ? null : String(row.password_hash),
+    };
+  }
+
+  async createKey(accountId: string, keyHash: string, label?: KeyLabel) {
     const id = newId('key');
     const createdAt = new Date().toISOString();
-    await this.#rows(sql.insertKey, [id, accountId, keyHash, createdAt]);
-    return { id, accountId, createdAt, revokedAt: null, lastUsedAt: null };
+    const name = label?.name ?? null;
+    const prefix = label?.prefix ?? null;
+    await this.#rows(sql.insertKey, [id, accountId, keyHash, createdAt, name, prefix]);
+    return { id, accountId, createdAt, revokedAt: null, lastUsedAt: null, name, prefix };
   }
 
   async listKeys(accountId?: string) {
@@ -138,8 +152,14 @@ export class PostgresAccountStore implements AccountStore {
     }));
   }
 
-  async revokeKey(id: string) {
-    const result = await this.#pool.query(numbered(sql.revokeKey), [new Date().toISOString(), id]);
+  async revokeKey(id: string, accountId?: string) {
+    const owner = accountId ?? null;
+    const result = await this.#pool.query(numbered(sql.revokeKey), [
+      new Date().toISOString(),
+      id,
+      owner,
+      owner,
+    ]);
     return (result.rowCount ?? 0) > 0;
   }
 
@@ -166,7 +186,46 @@ export class PostgresAccountStore implements AccountStore {
       call.pages,
       call.bytes,
       Math.round(call.durationMs),
+      call.format ?? null,
     ]);
+  }
+
+  async listCalls(accountId: string, since: string) {
+    return (await this.#rows(sql.listCalls, [accountId, since])).map(toCall);
+  }
+
+  async createSession(session: SessionRecord) {
+    await this.#rows(sql.insertSession, [
+      session.idHash,
+      session.accountId,
+      session.createdAt,
+      session.expiresAt,
+    ]);
+  }
+
+  async findSession(idHash: string, now: Date) {
+    const row = await this.#one(sql.sessionByHash, [idHash, now.toISOString()]);
+    return row ? { session: toSession(row), account: toAccount(row) } : null;
+  }
+
+  async deleteSession(idHash: string) {
+    await this.#rows(sql.deleteSession, [idHash]);
+  }
+
+  async deleteExpiredSessions(now: Date) {
+    await this.#rows(sql.deleteExpiredSessions, [now.toISOString()]);
+  }
+
+  async recordLoginFailure(subjects: string[], at: Date) {
+    for (const subject of subjects) await this.#rows(sql.insertLoginFailure, [subject, at.toISOString()]);
+  }
+
+  async countLoginFailures(subject: string, since: Date) {
+    return Number((await this.#one(sql.countLoginFailures, [subject, since.toISOString()]))?.n ?? 0);
+  }
+
+  async clearLoginFailures(subject: string | null, before: Date) {
+    await this.#rows(sql.clearLoginFailures, [subject, before.toISOString()]);
   }
 
   async ping() {

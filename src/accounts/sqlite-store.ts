@@ -6,11 +6,13 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  type KeyLabel,
   type NewAccount,
+  type SessionRecord,
 } from './account-store.ts';
 import { newId } from './api-key.ts';
 import { migrations } from './migrations.ts';
-import { sql, toAccount, toKey } from './queries.ts';
+import { sql, toAccount, toCall, toKey, toSession } from './queries.ts';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -55,7 +57,15 @@ export class SqliteAccountStore implements AccountStore {
     try {
       this.#db
         .prepare(sql.insertAccount)
-        .run(id, input.email, input.plan, input.credits, input.expiresAt, new Date().toISOString());
+        .run(
+          id,
+          input.email,
+          input.plan,
+          input.credits,
+          input.expiresAt,
+          new Date().toISOString(),
+          input.passwordHash ?? null,
+        );
     } catch (error) {
       if ((error as { errcode?: number }).errcode === 2067) throw new DuplicateAccountError();
       throw error;
@@ -95,10 +105,22 @@ export class SqliteAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
-  async createKey(accountId: string, keyHash: string) {
+  async findLogin(email: string) {
+    const row = this.#get(sql.accountByEmail, email);
+    if (!row) return null;
+    return {
+      account: toAccount(row),
+      passwordHash: row.password_hash == null ? null : String(row.password_hash),
+    };
+  }
+
+  async createKey(accountId: string, keyHash: string, label?: KeyLabel) {
     const id = newId('key');
-    this.#db.prepare(sql.insertKey).run(id, accountId, keyHash, new Date().toISOString());
-    return { id, accountId, createdAt: new Date().toISOString(), revokedAt: null, lastUsedAt: null };
+    const createdAt = new Date().toISOString();
+    const name = label?.name ?? null;
+    const prefix = label?.prefix ?? null;
+    this.#db.prepare(sql.insertKey).run(id, accountId, keyHash, createdAt, name, prefix);
+    return { id, accountId, createdAt, revokedAt: null, lastUsedAt: null, name, prefix };
   }
 
   async listKeys(accountId?: string) {
@@ -108,8 +130,11 @@ export class SqliteAccountStore implements AccountStore {
     }));
   }
 
-  async revokeKey(id: string) {
-    return Number(this.#db.prepare(sql.revokeKey).run(new Date().toISOString(), id).changes) > 0;
+  async revokeKey(id: string, accountId?: string) {
+    const owner = accountId ?? null;
+    return (
+      Number(this.#db.prepare(sql.revokeKey).run(new Date().toISOString(), id, owner, owner).changes) > 0
+    );
   }
 
   async findByKeyHash(keyHash: string) {
@@ -130,7 +155,50 @@ export class SqliteAccountStore implements AccountStore {
   async recordCall(call: CallRecord) {
     this.#db
       .prepare(sql.insertCall)
-      .run(call.accountId, call.at, call.status, call.pages, call.bytes, Math.round(call.durationMs));
+      .run(
+        call.accountId,
+        call.at,
+        call.status,
+        call.pages,
+        call.bytes,
+        Math.round(call.durationMs),
+        call.format ?? null,
+      );
+  }
+
+  async listCalls(accountId: string, since: string) {
+    return this.#all(sql.listCalls, accountId, since).map(toCall);
+  }
+
+  async createSession(session: SessionRecord) {
+    this.#db
+      .prepare(sql.insertSession)
+      .run(session.idHash, session.accountId, session.createdAt, session.expiresAt);
+  }
+
+  async findSession(idHash: string, now: Date) {
+    const row = this.#get(sql.sessionByHash, idHash, now.toISOString());
+    return row ? { session: toSession(row), account: toAccount(row) } : null;
+  }
+
+  async deleteSession(idHash: string) {
+    this.#db.prepare(sql.deleteSession).run(idHash);
+  }
+
+  async deleteExpiredSessions(now: Date) {
+    this.#db.prepare(sql.deleteExpiredSessions).run(now.toISOString());
+  }
+
+  async recordLoginFailure(subjects: string[], at: Date) {
+    for (const subject of subjects) this.#db.prepare(sql.insertLoginFailure).run(subject, at.toISOString());
+  }
+
+  async countLoginFailures(subject: string, since: Date) {
+    return Number(this.#get(sql.countLoginFailures, subject, since.toISOString())?.n ?? 0);
+  }
+
+  async clearLoginFailures(subject: string | null, before: Date) {
+    this.#db.prepare(sql.clearLoginFailures).run(subject, before.toISOString());
   }
 
   async ping() {

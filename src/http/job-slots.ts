@@ -41,4 +41,12 @@ export class JobSlots {
   get running(): number {
     return this.#running;
   }
+
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  get max(): number {
+    return this.#max;
+  }
 }

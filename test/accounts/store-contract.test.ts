@@ -125,6 +125,103 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
         durationMs: 12.4,
       });
       await store.ping();
+      const calls = await store.listCalls(account.id, '2000-01-01');
+      assert.equal(calls.length, 1);
+      assert.equal(calls[0]?.durationMs, 12);
+      assert.equal(calls[0]?.format, null);
+    });
+
+    it('keeps a password hash beside the account, never in it', async () => {
+      const account = await store.createAccount({
+        email: 'w@example.com',
+        plan: 'free',
+        credits: 50,
+        expiresAt: null,
+        passwordHash: 'scrypt$15$8$1$salt$hash',
+      });
+      assert.equal('passwordHash' in account, false);
+      assert.deepEqual(await store.findLogin('w@example.com'), {
+        account,
+        passwordHash: 'scrypt$15$8$1$salt$hash',
+      });
+      assert.equal((await store.findLogin('c@example.com'))?.passwordHash, null);
+      assert.equal(await store.findLogin('none@example.com'), null);
+    });
+
+    it('names keys, keeps their prefix, revokes only the owner’s key', async () => {
+      const owner = (await store.getAccountByEmail('w@example.com'))!;
+      const other = (await store.getAccountByEmail('c@example.com'))!;
+      const key = generateApiKey();
+      const record = await store.createKey(owner.id, hashApiKey(key), {
+        name: 'laptop',
+        prefix: key.slice(0, 10),
+      });
+      assert.equal(record.name, 'laptop');
+      assert.deepEqual(
+        (await store.listKeys(owner.id)).map((k) => [k.name, k.prefix]),
+        [['laptop', key.slice(0, 10)]],
+      );
+      assert.equal(await store.revokeKey(record.id, other.id), false);
+      assert.ok(await store.findByKeyHash(hashApiKey(key)));
+      assert.equal(await store.revokeKey(record.id, owner.id), true);
+      assert.equal(await store.findByKeyHash(hashApiKey(key)), null);
+    });
+
+    it('keeps sessions until they expire or end; lists calls newest first with their format', async () => {
+      const account = (await store.getAccountByEmail('w@example.com'))!;
+      const now = new Date('2026-05-01T12:00:00Z');
+      await store.createSession({
+        idHash: 'h1',
+        accountId: account.id,
+        createdAt: now.toISOString(),
+        expiresAt: '2026-05-02T00:00:00.000Z',
+      });
+      assert.equal((await store.findSession('h1', now))?.account.id, account.id);
+      assert.equal(await store.findSession('h1', new Date('2026-05-02T00:00:00Z')), null);
+      await store.deleteSession('h1');
+      assert.equal(await store.findSession('h1', now), null);
+      await store.createSession({
+        idHash: 'h2',
+        accountId: account.id,
+        createdAt: '',
+        expiresAt: '2026-05-01T00:00:00.000Z',
+      });
+      await store.deleteExpiredSessions(now);
+      assert.equal(await store.findSession('h2', new Date('2020-01-01')), null);
+
+      for (const [at, format] of [
+        ['2026-04-30T10:00:00.000Z', 'pdf'],
+        ['2026-05-01T10:00:00.000Z', 'xlsx'],
+      ] as const) {
+        await store.recordCall({
+          accountId: account.id,
+          at,
+          status: 200,
+          pages: 2,
+          bytes: 9,
+          durationMs: 5,
+          format,
+        });
+      }
+      const calls = await store.listCalls(account.id, '2026-05-01');
+      assert.deepEqual(
+        calls.map((c) => [c.at, c.format]),
+        [['2026-05-01T10:00:00.000Z', 'xlsx']],
+      );
+    });
+
+    it('counts failed log-ins per subject over a window, and forgets them', async () => {
+      const t0 = new Date('2026-05-01T12:00:00Z');
+      await store.recordLoginFailure(['email:a', 'ip:1'], t0);
+      await store.recordLoginFailure(['email:a', 'ip:1'], new Date(t0.getTime() + 60_000));
+      assert.equal(await store.countLoginFailures('email:a', t0), 2);
+      assert.equal(await store.countLoginFailures('email:a', new Date(t0.getTime() + 1)), 1);
+      assert.equal(await store.countLoginFailures('ip:1', t0), 2);
+      await store.clearLoginFailures('email:a', t0);
+      assert.equal(await store.countLoginFailures('email:a', t0), 0);
+      assert.equal(await store.countLoginFailures('ip:1', t0), 2);
+      await store.clearLoginFailures(null, new Date(t0.getTime() + 1));
+      assert.equal(await store.countLoginFailures('ip:1', new Date(0)), 1);
     });
   });
 }

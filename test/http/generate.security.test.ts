@@ -107,7 +107,7 @@ describe('POST /api/v1/generate: security', () => {
         .prepare('PRAGMA table_info(calls)')
         .all()
         .map((c) => c.name);
-      assert.deepEqual(columns, ['account_id', 'at', 'status', 'pages', 'bytes', 'duration_ms']);
+      assert.deepEqual(columns, ['account_id', 'at', 'status', 'pages', 'bytes', 'duration_ms', 'format']);
     } finally {
       db.close();
     }

@@ -1,0 +1,77 @@
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError, isAppError } from '../errors.ts';
+import { CONFIG_LIMITS } from '../fields/parse-config.ts';
+
+export interface PlaygroundForm {
+  csrf: string;
+  yaml: string;
+  evidence: boolean;
+  document: { bytes: Uint8Array; fileName: string | undefined } | null;
+}
+
+/**
+ * The playground's multipart form, read into memory only (never to disk), with the same limits as the
+ * API: the plan's file size, and the configuration's own size limit for the YAML text.
+ */
+export async function readPlaygroundForm(
+  request: FastifyRequest,
+  maxFileBytes: number,
+): Promise<PlaygroundForm> {
+  if (!request.isMultipart()) throw new AppError('malformed_request', { expected: 'multipart/form-data' });
+  const form: PlaygroundForm = { csrf: '', yaml: '', evidence: false, document: null };
+  const options = {
+    throwFileSizeLimit: false,
+    limits: {
+      parts: 6,
+      files: 1,
+      fields: 5,
+      fileSize: maxFileBytes + 1,
+      fieldSize: CONFIG_LIMITS.maxBytes + 1,
+    },
+  };
+  try {
+    for await (const part of request.parts(options as Parameters<FastifyRequest['parts']>[0])) {
+      await collect(part, form, maxFileBytes);
+    }
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new AppError('malformed_request', { reason: 'the form is incomplete or damaged' });
+  }
+  return form;
+}
+
+async function collect(part: Multipart, form: PlaygroundForm, maxFileBytes: number): Promise<void> {
+  if (part.type === 'file') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.file) {
+      size += chunk.length;
+      if (size > maxFileBytes) {
+        part.file.resume();
+        throw new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: size });
+      }
+      chunks.push(chunk);
+    }
+    if (part.fieldname === 'document') {
+      form.document = { bytes: Buffer.concat(chunks, size), fileName: part.filename || undefined };
+    }
+    return;
+  }
+  const value = String(part.value ?? '');
+  if (part.fieldname === 'yaml') {
+    if (part.valueTruncated || Buffer.byteLength(value) > CONFIG_LIMITS.maxBytes) {
+      throw new AppError('invalid_config', {
+        limit_bytes: CONFIG_LIMITS.maxBytes,
+        errors: [
+          { path: 'yaml', message: `the configuration is larger than ${CONFIG_LIMITS.maxBytes} bytes` },
+        ],
+      });
+    }
+    form.yaml = value;
+  } else if (part.fieldname === 'csrf') {
+    form.csrf = value;
+  } else if (part.fieldname === 'evidence') {
+    form.evidence = value === 'on';
+  }
+}

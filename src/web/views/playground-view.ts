@@ -1,0 +1,55 @@
+import { type Html, html } from '../html.ts';
+
+export const EXAMPLE_YAML = `schemas:
+  data:
+    type: object
+    properties:
+      invoice_number:
+        type: string
+        description: The invoice number
+      invoice_date:
+        type: date
+        description: Date the invoice was issued
+      total:
+        type: double
+        description: Total amount due
+      paid:
+        type: boolean
+        description: Whether the invoice is paid
+`;
+
+export interface PlaygroundView {
+  csrf: string;
+  yaml: string;
+  evidence: boolean;
+  /** The API's answer to this document, success or error, as the API would send it. */
+  answer?: { status: number; json: unknown; pagesBilled?: number; creditsLeft?: number };
+}
+
+function answerSection(answer: NonNullable<PlaygroundView['answer']>): Html {
+  const billed =
+    answer.pagesBilled !== undefined
+      ? html`<p role="status">${answer.pagesBilled} page${answer.pagesBilled === 1 ? '' : 's'} billed; ${answer.creditsLeft} left.</p>`
+      : html`<p role="status">Nothing was billed.</p>`;
+  return html`<section aria-labelledby="answer-heading">
+  <h2 id="answer-heading">Answer (HTTP ${answer.status} ${answer.status === 200 ? 'success' : 'error'})</h2>
+  ${billed}
+  <pre><code id="answer">${JSON.stringify(answer.json, null, 2)}</code></pre>
+</section>`;
+}
+
+export function playgroundView(view: PlaygroundView): Html {
+  return html`<h1>Playground</h1>
+<p>Try a document with your account, as the API would: the same extraction, billed the same way.
+Nothing of the document is kept.</p>
+<form method="post" action="/playground" enctype="multipart/form-data" class="stacked">
+  <input type="hidden" name="csrf" value="${view.csrf}">
+  <label for="document">Document</label>
+  <input type="file" id="document" name="document" required aria-describedby="document-hint">
+  <span class="hint" id="document-hint">PDF, JPEG, PNG, DOCX, XLSX or text.</span>
+  <label>Fields (YAML) <textarea name="yaml" rows="16" required spellcheck="false">${view.yaml}</textarea></label>
+  <label><input type="checkbox" name="evidence"${view.evidence ? html` checked` : ''}> With evidence (where each value was found)</label>
+  <button type="submit">Extract</button>
+</form>
+${view.answer ? answerSection(view.answer) : ''}`;
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { callsByDay } from '../../src/web/views/usage-chart.ts';
+import { upload } from '../helpers/multipart.ts';
+import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
+import { WebClient } from '../helpers/web-client.ts';
+
+describe('website: Usage', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  it('shows plan, expiry, credit left and each call of the last 30 days, with a chart by day', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('usage@example.com');
+    const key = await c.createKey();
+    assert.equal(
+      (await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML, 'secret-file-name.txt'))).statusCode,
+      200,
+    );
+    assert.equal(
+      (await t.generate(key, upload(INVOICE_TEXT, 'schemas: [', 'secret-file-name.txt'))).statusCode,
+      422,
+    );
+
+    const page = await c.get('/usage');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<dt>Plan<\/dt><dd>free<\/dd>/);
+    assert.match(page.body, /<dt>Expires<\/dt><dd>No expiry<\/dd>/);
+    assert.match(page.body, /<dt>Credit left<\/dt><dd>49 pages<\/dd>/);
+    assert.match(page.body, /2 calls, newest first/);
+    assert.match(page.body, /<td>200 OK<\/td><td class="num">1<\/td>/);
+    assert.match(page.body, /<td>422 Invalid request<\/td><td class="num">0<\/td>/);
+    assert.match(page.body, /<td>text<\/td>/);
+    assert.match(page.body, /<svg class="chart"[^>]*role="img"/);
+    assert.match(page.body, /2 in all/);
+
+    for (const secret of ['secret-file-name', 'invoice_number', 'INV-2024-0042', '1481.47', key]) {
+      assert.ok(!page.body.includes(secret), `the usage page shows ${secret}`);
+    }
+  });
+
+  it('counts calls and pages per UTC day, a zero for quiet days', () => {
+    const call = (at: string, pages: number) => ({
+      accountId: 'a',
+      at,
+      status: 200,
+      pages,
+      bytes: 1,
+      durationMs: 1,
+    });
+    const days = callsByDay(
+      [
+        call('2026-03-10T23:59:00.000Z', 2),
+        call('2026-03-10T00:00:00.000Z', 1),
+        call('2026-03-08T12:00:00.000Z', 5),
+      ],
+      new Date('2026-03-10T12:00:00Z'),
+      3,
+    );
+    assert.deepEqual(days, [
+      { day: '2026-03-08', calls: 1, pages: 5 },
+      { day: '2026-03-09', calls: 0, pages: 0 },
+      { day: '2026-03-10', calls: 2, pages: 3 },
+    ]);
+  });
+});
