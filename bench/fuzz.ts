@@ -18,6 +18,8 @@ const { values } = parseArgs({
     count: { type: 'string', default: '10000' },
     seed: { type: 'string', default: String(Date.now() % 1_000_000) },
     'timeout-ms': { type: 'string', default: '30000' },
+    /** Seeds whose name contains this, to find which kind of input a failure or growth comes from. */
+    only: { type: 'string' },
   },
 });
 const count = Number(values.count);
@@ -30,6 +32,7 @@ for (const [name, fileName, make] of INVOICE_FORMS) {
   seeds.push({ name, fileName, file: await make(), yaml: INVOICE_FORM_YAML });
 }
 for (const bomb of BOMBS) seeds.push(await bomb());
+if (values.only) seeds.splice(0, seeds.length, ...seeds.filter((s) => s.name.includes(values.only!)));
 
 const service = await startServer();
 

@@ -21,8 +21,9 @@ export function createDocumentReading(
       throw new AppError('unsupported_format', { detected: format, reason: 'not enabled on this server' });
     const timeout = AbortSignal.timeout(context.limits.timeoutMs);
     const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+    let fail = () => {};
     const timedOut = new Promise<never>((_, reject) => {
-      const fail = () =>
+      fail = () =>
         reject(
           timeout.aborted
             ? new AppError('document_too_complex', { limit_ms: context.limits.timeoutMs })
@@ -37,6 +38,10 @@ export function createDocumentReading(
       if (isAppError(error)) throw error;
       onReaderFault(format, error);
       throw new AppError('corrupt_document', { format });
+    } finally {
+      // The time limit's signal lives until it fires (minutes): a listener left on it would keep
+      // this read, and everything its reader allocated, alive until then.
+      signal.removeEventListener('abort', fail);
     }
   };
 }
