@@ -14,7 +14,10 @@ import { pdfReader } from './documents/pdf/pdf-reader.ts';
 import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
 import { textReader } from './documents/text/text-reader.ts';
 import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
+import type { EngineChoices } from './engines/choose-engine.ts';
 import type { ExtractionEngine } from './engines/engine.ts';
+import { createModelEngines } from './engines/llm/create-engines.ts';
+import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
@@ -36,7 +39,9 @@ import { registerWebsite } from './web/website.ts';
 export interface AppDeps {
   store: AccountStore;
   readDocument: ReadDocument;
+  /** The default engine; `engines` are those a request may choose with `engine=`. */
   engine: ExtractionEngine;
+  engines?: EngineChoices;
   ocr?: OcrEngine;
   plans: Plans;
   limits: ReadLimits;
@@ -100,6 +105,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       throw new AppError('unavailable', { reason: 'shutting down' }, { retryAfter: 5 });
     }
   });
+  // A response sent while draining closes its connection: a keep-alive one (a proxy's) would otherwise
+  // stay open once idle, and close() would wait for it until SHUTDOWN_GRACE_MS ends the process.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (draining) reply.header('connection', 'close');
+    return payload;
+  });
   registerErrorHandling(app, knownPaths);
   app.addSchema(errorBodySchema);
 
@@ -120,6 +131,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans: deps.plans,
     readDocument: deps.readDocument,
     engine: metrics.timeEngine(deps.engine),
+    engines: Object.fromEntries(
+      Object.entries(deps.engines ?? {}).map(([name, engine]) => [name, metrics.timeEngine(engine)]),
+    ),
     limits: deps.limits,
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
     jobs,
@@ -152,6 +166,7 @@ export interface Adapters {
   store: AccountStore;
   readDocument: ReadDocument;
   engine: ExtractionEngine;
+  engines: EngineChoices;
   ocr?: OcrEngine & { close(): Promise<void> };
   close(): Promise<void>;
 }
@@ -159,7 +174,14 @@ export interface Adapters {
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'>,
-  options: { logger?: Logger; withStore?: boolean; engine?: string } = {},
+  options: {
+    logger?: Logger;
+    withStore?: boolean;
+    engine?: string;
+    /** The configured model (null: none); `defaultEngine` picks among local, llm and hybrid. */
+    llm?: LlmSettings | null;
+    defaultEngine?: EngineName;
+  } = {},
 ): Promise<Adapters> {
   const store =
     options.withStore === false
@@ -179,10 +201,18 @@ export async function createAdapters(
   const readDocument = createDocumentReading(readers, (format, error) =>
     options.logger?.warn({ format, fault: describeFault(error) }, 'document reader failed'),
   );
+  const local = createEngine(options.engine);
+  const engines: EngineChoices = {
+    local,
+    ...(options.llm
+      ? createModelEngines(options.llm, local, options.logger ? { logger: options.logger } : {})
+      : {}),
+  };
   return {
     store: store ?? closedStore,
     readDocument,
-    engine: createEngine(options.engine),
+    engine: engines[options.defaultEngine ?? 'local'] ?? local,
+    engines,
     ocr,
     async close() {
       await Promise.all([store?.close(), ocr.close()]);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { checkLlmEnv, llmEnvShape } from './engines/llm/llm-config.ts';
 
 /** A plan: its upload limit and the credit it grants each month (null: by contract). */
 const planSchema = z.object({
@@ -62,8 +63,11 @@ const envSchema = z
     EXPOSE_DOCS: booleanish.default(true),
     /** The website (sign-up, API keys, usage, playground); false serves the API alone. */
     WEBSITE: booleanish.default(true),
+    /** Bring-your-own model (LLM_*, DEFAULT_ENGINE, HYBRID_THRESHOLD): see src/engines/llm/llm-config.ts. */
+    ...llmEnvShape,
   })
   .superRefine((env, ctx) => {
+    checkLlmEnv(env, ctx);
     if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
       ctx.addIssue({
         code: 'custom',

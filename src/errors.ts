@@ -19,6 +19,11 @@ export const errorRegistry = {
     status: 400,
     message: 'The document exceeds a processing limit (pages, pixels or uncompressed size).',
   },
+  engine_not_configured: {
+    status: 400,
+    message:
+      'This service has no language model configured, so engine=llm and engine=hybrid are not available; use engine=local.',
+  },
   missing_api_key: { status: 401, message: 'Send your API key in the X-API-KEY header.' },
   invalid_api_key: { status: 401, message: 'The API key is unknown or has been revoked.' },
   invalid_metrics_token: {
@@ -42,6 +47,15 @@ export const errorRegistry = {
   unexpected_part: {
     status: 422,
     message: 'The request carries a part other than one "file" and one "yaml_file".',
+  },
+  idempotency_key_reused: {
+    status: 422,
+    message:
+      'This Idempotency-Key was used in the last 24 hours with a different request; use a new key for a new request.',
+  },
+  idempotency_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed; retry once it has finished.',
   },
   invalid_yaml: { status: 422, message: 'The YAML configuration does not parse.' },
   invalid_config: {

@@ -1,6 +1,7 @@
 import { buildApp, createAdapters, readLimits } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { isStrayPdfRejection, rejectionName } from './documents/pdf/stray-rejections.ts';
+import { llmSettings } from './engines/llm/llm-config.ts';
 import { createLogger } from './logger.ts';
 
 /** config → adapters → app → listen; the only place that exits the process. */
@@ -24,7 +25,11 @@ async function main(): Promise<void> {
     logger.fatal({ error: rejectionName(reason) }, 'unhandled promise rejection; exiting');
     process.exit(1);
   });
-  const adapters = await createAdapters(config, { logger });
+  const adapters = await createAdapters(config, {
+    logger,
+    llm: llmSettings(config),
+    defaultEngine: config.DEFAULT_ENGINE,
+  });
   const app = await buildApp({
     ...adapters,
     plans: config.plans,

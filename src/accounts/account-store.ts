@@ -8,6 +8,8 @@ export interface Account {
   /** Last day (UTC, YYYY-MM-DD) the plan is valid; null: no expiry. */
   expiresAt: string | null;
   createdAt: string;
+  /** Month (UTC, YYYY-MM) of the last monthly refill; null: none yet, the month of createdAt stands in. */
+  creditsMonth: string | null;
 }
 
 export interface ApiKeyRecord {
@@ -50,6 +52,32 @@ export interface CallRecord {
   format?: string | null;
 }
 
+/** What is kept of a call made with an Idempotency-Key: never its content nor its answer. */
+export interface IdempotencyRecord {
+  accountId: string;
+  key: string;
+  /** SHA-256 (hex) of the request, salted with the account and the key. */
+  requestHash: string;
+  /** The request that claimed the key. */
+  requestId: string;
+  /** The answer's status; null while that request is in flight. */
+  status: number | null;
+  pages: number | null;
+  createdAt: string;
+}
+
+export type NewIdempotencyClaim = Pick<
+  IdempotencyRecord,
+  'accountId' | 'key' | 'requestHash' | 'requestId' | 'createdAt'
+>;
+
+/** Recorded in the same transaction as the charge it belongs to. */
+export interface IdempotencyCompletion {
+  key: string;
+  requestId: string;
+  status: number;
+}
+
 /** A website session: only the hash of its id is kept, so a copy of the store opens no session. */
 export interface SessionRecord {
   idHash: string;
@@ -88,9 +116,17 @@ export interface AccountStore {
   /**
    * Takes `pages` credits if, and only if, the account holds that many, in one conditional
    * update, so that concurrent calls never spend the same credit. Returns the credit left,
-   * or null when it did not cover the charge (nothing taken).
+   * or null when it did not cover the charge (nothing taken). With `completes`, the call's
+   * Idempotency-Key entry is marked done in the same transaction: an entry still pending was never
+   * charged, so a stale one may be forgotten without risking a second charge.
    */
-  charge(accountId: string, pages: number): Promise<number | null>;
+  charge(accountId: string, pages: number, completes?: IdempotencyCompletion): Promise<number | null>;
+  /**
+   * Tops the credit up to `grant` (never lowers it) once per `month` (YYYY-MM), in one conditional
+   * update: of concurrent callers, on any instance, exactly one refills. Returns the account when this
+   * call refilled it, null when the month had already been refilled (or no such account).
+   */
+  refillMonthlyCredit(accountId: string, month: string, grant: number): Promise<Account | null>;
   recordCall(call: CallRecord): Promise<void>;
   /** The account's calls since `since` (ISO), newest first. */
   listCalls(accountId: string, since: string): Promise<CallRecord[]>;
@@ -107,9 +143,30 @@ export interface AccountStore {
   /** Forgets a subject's failures (none with null), and everyone's older than `before`. */
   clearLoginFailures(subject: string | null, before: Date): Promise<void>;
 
+  /**
+   * Claims an Idempotency-Key: first forgets every entry created before `expiredBefore` (and claims
+   * still in flight since before `staleBefore`), then inserts a pending entry unless the account
+   * already holds one for that key (a unique constraint: one claimant across instances). Returns
+   * null when the claim is this caller's, else the entry that holds the key.
+   */
+  claimIdempotencyKey(
+    claim: NewIdempotencyClaim,
+    expiredBefore: Date,
+    staleBefore: Date,
+  ): Promise<IdempotencyRecord | null>;
+  /** The account's entry for a key, if created at or after `since`. */
+  findIdempotencyKey(accountId: string, key: string, since: Date): Promise<IdempotencyRecord | null>;
+  /** Drops a pending claim (its call failed: nothing was charged), so a retry runs afresh. */
+  releaseIdempotencyKey(accountId: string, key: string, requestId: string): Promise<void>;
+
   /** Throws when the store cannot serve. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The month (UTC, YYYY-MM) whose grant the account holds. */
+export function creditsMonthOf(account: Account): string {
+  return account.creditsMonth ?? account.createdAt.slice(0, 7);
 }
 
 export function isExpired(account: Account, now: Date): boolean {

@@ -46,4 +46,20 @@ export const migrations: readonly string[] = [
      at TEXT NOT NULL
    );
    CREATE INDEX login_failures_subject_at ON login_failures (subject, at);`,
+  // Monthly credit: the month (UTC, YYYY-MM) whose grant the account last received; null until the
+  // first refill, when the month of created_at stands in (the credit given at creation is that month's).
+  `ALTER TABLE accounts ADD COLUMN credits_month TEXT;`,
+  // Idempotency-Key on POST /api/v1/generate: the key, a hash of the request and the outcome (status
+  // null while the call is in flight), never anything of the document or of the answer. Kept 24 h.
+  `CREATE TABLE idempotency_keys (
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     idem_key TEXT NOT NULL,
+     request_hash TEXT NOT NULL,
+     request_id TEXT NOT NULL,
+     status INTEGER,
+     pages INTEGER,
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (account_id, idem_key)
+   );
+   CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);`,
 ];

@@ -4,13 +4,15 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  type IdempotencyCompletion,
   type KeyLabel,
   type NewAccount,
+  type NewIdempotencyClaim,
   type SessionRecord,
 } from './account-store.ts';
 import { newId } from './api-key.ts';
 import { migrations } from './migrations.ts';
-import { sql, toAccount, toCall, toKey, toSession } from './queries.ts';
+import { sql, toAccount, toCall, toIdempotency, toKey, toSession } from './queries.ts';
 
 const TOUCH_INTERVAL_MS = 60_000;
 /** Any constant: serialises migrations when several instances start at once. */
@@ -173,9 +175,65 @@ export class PostgresAccountStore implements AccountStore {
     await this.#rows(sql.touchKey, [at.toISOString(), id, before]);
   }
 
-  async charge(accountId: string, pages: number) {
-    const row = await this.#one(sql.charge, [pages, accountId, pages]);
-    return row ? Number(row.credits) : null;
+  async charge(accountId: string, pages: number, completes?: IdempotencyCompletion) {
+    if (!completes) {
+      const row = await this.#one(sql.charge, [pages, accountId, pages]);
+      return row ? Number(row.credits) : null;
+    }
+    const client = await this.#pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query(numbered(sql.charge), [pages, accountId, pages]);
+      if (rows[0]) {
+        await client.query(numbered(sql.completeIdempotencyKey), [
+          completes.status,
+          pages,
+          accountId,
+          completes.key,
+          completes.requestId,
+        ]);
+      }
+      await client.query('COMMIT');
+      return rows[0] ? Number(rows[0].credits) : null;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async refillMonthlyCredit(accountId: string, month: string, grant: number) {
+    const row = await this.#one(sql.refillMonthlyCredit, [grant, grant, month, accountId, month]);
+    return row ? toAccount(row) : null;
+  }
+
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
+    await this.#rows(sql.deleteOldIdempotencyKeys, [expiredBefore.toISOString(), staleBefore.toISOString()]);
+    const { accountId, key, requestHash, requestId, createdAt } = claim;
+    // The holder may release its claim between our insert and our read: then try again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const inserted = await this.#one(sql.claimIdempotencyKey, [
+        accountId,
+        key,
+        requestHash,
+        requestId,
+        createdAt,
+      ]);
+      if (inserted) return null;
+      const held = await this.findIdempotencyKey(accountId, key, expiredBefore);
+      if (held) return held;
+    }
+    throw new Error('idempotency key claim did not settle');
+  }
+
+  async findIdempotencyKey(accountId: string, key: string, since: Date) {
+    const row = await this.#one(sql.idempotencyKey, [accountId, key, since.toISOString()]);
+    return row ? toIdempotency(row) : null;
+  }
+
+  async releaseIdempotencyKey(accountId: string, key: string, requestId: string) {
+    await this.#rows(sql.releaseIdempotencyKey, [accountId, key, requestId]);
   }
 
   async recordCall(call: CallRecord) {

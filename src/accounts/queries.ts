@@ -1,4 +1,4 @@
-import type { Account, ApiKeyRecord, CallRecord, SessionRecord } from './account-store.ts';
+import type { Account, ApiKeyRecord, CallRecord, IdempotencyRecord, SessionRecord } from './account-store.ts';
 
 /**
  * The statements both stores run, with `?` placeholders (the PostgreSQL store numbers them).
@@ -24,6 +24,19 @@ export const sql = {
   touchKey:
     'UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)',
   charge: 'UPDATE accounts SET credits = credits - ? WHERE id = ? AND credits >= ? RETURNING credits',
+  // `CASE` rather than MAX/GREATEST, which the two databases spell differently. The month in the WHERE
+  // makes it happen once: a concurrent second update re-reads the row and no longer matches.
+  refillMonthlyCredit:
+    'UPDATE accounts SET credits = CASE WHEN credits < ? THEN ? ELSE credits END, credits_month = ? WHERE id = ? AND COALESCE(credits_month, substr(created_at, 1, 7)) < ? RETURNING *',
+  deleteOldIdempotencyKeys:
+    'DELETE FROM idempotency_keys WHERE created_at < ? OR (status IS NULL AND created_at < ?)',
+  claimIdempotencyKey:
+    'INSERT INTO idempotency_keys (account_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idem_key) DO NOTHING RETURNING request_id',
+  idempotencyKey: 'SELECT * FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND created_at >= ?',
+  completeIdempotencyKey:
+    'UPDATE idempotency_keys SET status = ?, pages = ? WHERE account_id = ? AND idem_key = ? AND request_id = ?',
+  releaseIdempotencyKey:
+    'DELETE FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   insertCall:
     'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms, format) VALUES (?, ?, ?, ?, ?, ?, ?)',
   listCalls: 'SELECT * FROM calls WHERE account_id = ? AND at >= ? ORDER BY at DESC',
@@ -46,6 +59,19 @@ export function toAccount(row: Row): Account {
     plan: String(row.plan),
     credits: Number(row.credits),
     expiresAt: row.expires_at == null ? null : String(row.expires_at),
+    createdAt: String(row.created_at),
+    creditsMonth: row.credits_month == null ? null : String(row.credits_month),
+  };
+}
+
+export function toIdempotency(row: Row): IdempotencyRecord {
+  return {
+    accountId: String(row.account_id),
+    key: String(row.idem_key),
+    requestHash: String(row.request_hash),
+    requestId: String(row.request_id),
+    status: row.status == null ? null : Number(row.status),
+    pages: row.pages == null ? null : Number(row.pages),
     createdAt: String(row.created_at),
   };
 }

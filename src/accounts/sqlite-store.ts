@@ -6,13 +6,15 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  type IdempotencyCompletion,
   type KeyLabel,
   type NewAccount,
+  type NewIdempotencyClaim,
   type SessionRecord,
 } from './account-store.ts';
 import { newId } from './api-key.ts';
 import { migrations } from './migrations.ts';
-import { sql, toAccount, toCall, toKey, toSession } from './queries.ts';
+import { sql, toAccount, toCall, toIdempotency, toKey, toSession } from './queries.ts';
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -147,9 +149,50 @@ export class SqliteAccountStore implements AccountStore {
     this.#db.prepare(sql.touchKey).run(at.toISOString(), id, before);
   }
 
-  async charge(accountId: string, pages: number) {
-    const row = this.#get(sql.charge, pages, accountId, pages);
-    return row ? Number(row.credits) : null;
+  async charge(accountId: string, pages: number, completes?: IdempotencyCompletion) {
+    if (!completes) {
+      const row = this.#get(sql.charge, pages, accountId, pages);
+      return row ? Number(row.credits) : null;
+    }
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const row = this.#get(sql.charge, pages, accountId, pages);
+      if (row) {
+        this.#db
+          .prepare(sql.completeIdempotencyKey)
+          .run(completes.status, pages, accountId, completes.key, completes.requestId);
+      }
+      this.#db.exec('COMMIT');
+      return row ? Number(row.credits) : null;
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async refillMonthlyCredit(accountId: string, month: string, grant: number) {
+    const row = this.#get(sql.refillMonthlyCredit, grant, grant, month, accountId, month);
+    return row ? toAccount(row) : null;
+  }
+
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
+    this.#db
+      .prepare(sql.deleteOldIdempotencyKeys)
+      .run(expiredBefore.toISOString(), staleBefore.toISOString());
+    const { accountId, key, requestHash, requestId, createdAt } = claim;
+    const inserted = this.#get(sql.claimIdempotencyKey, accountId, key, requestHash, requestId, createdAt);
+    if (inserted) return null;
+    // Statements run one at a time here, so the entry that stopped the insert is still there.
+    return toIdempotency(this.#get(sql.idempotencyKey, accountId, key, expiredBefore.toISOString())!);
+  }
+
+  async findIdempotencyKey(accountId: string, key: string, since: Date) {
+    const row = this.#get(sql.idempotencyKey, accountId, key, since.toISOString());
+    return row ? toIdempotency(row) : null;
+  }
+
+  async releaseIdempotencyKey(accountId: string, key: string, requestId: string) {
+    this.#db.prepare(sql.releaseIdempotencyKey).run(accountId, key, requestId);
   }
 
   async recordCall(call: CallRecord) {

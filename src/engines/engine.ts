@@ -13,6 +13,8 @@ export interface Evidence {
   source?: string;
   /** Why a value is null or doubtful ("not found in the document", "required field not found"). */
   note?: string;
+  /** Which engine answered, where more than one may (llm, hybrid). */
+  engine?: 'local' | 'llm';
 }
 
 export type EvidenceTree = Evidence | EvidenceTree[] | { [key: string]: EvidenceTree };

@@ -15,6 +15,10 @@ export interface GenerateRequest {
   signal?: AbortSignal;
   /** Told what was read as soon as it is known, for the request's log line. */
   onDocument?: (facts: { format: string; pages: number }) => void;
+  /** A replayed Idempotency-Key: extracted again, neither checked against the credit nor charged. */
+  replay?: boolean;
+  /** The Idempotency-Key this call claimed: marked done with the charge, in one transaction. */
+  idempotency?: { key: string; requestId: string };
 }
 
 export interface GenerateOutcome extends ExtractionResult {
@@ -33,11 +37,16 @@ export async function generate(
   const prepared = await prepareExtraction(request.file, request.yaml, deps, request.signal);
   const cost = prepared.document.meta.billedPages;
   request.onDocument?.({ format: prepared.document.meta.format, pages: cost });
+  if (request.replay) {
+    const result = await runEngine(prepared, deps, request.signal);
+    return { ...result, pagesBilled: cost, creditsRemaining: request.account.credits };
+  }
   if (request.account.credits < cost) throw insufficient(cost, request.account.credits);
 
   const result = await runEngine(prepared, deps, request.signal);
 
-  const remaining = await deps.store.charge(request.account.id, cost);
+  const completes = request.idempotency && { ...request.idempotency, status: 200 };
+  const remaining = await deps.store.charge(request.account.id, cost, completes);
   if (remaining === null) {
     const now = await deps.store.getAccount(request.account.id);
     throw insufficient(cost, now?.credits ?? 0);

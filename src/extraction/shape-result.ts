@@ -31,7 +31,9 @@ function missing(field: Field, found: EvidenceTree | undefined): Evidence {
     found && !Array.isArray(found) && typeof found.note === 'string'
       ? (found.note as string)
       : NOT_FOUND.note;
-  const base = { ...NOT_FOUND, note };
+  // Which engine answered (hybrid, llm) is kept: it says who found nothing.
+  const engine = found && !Array.isArray(found) ? found.engine : undefined;
+  const base: Evidence = { ...NOT_FOUND, note, ...(typeof engine === 'string' ? { engine } : {}) };
   return field.required ? { ...base, note: `required field ${note}` } : base;
 }
 

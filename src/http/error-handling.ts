@@ -10,6 +10,8 @@ export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<stri
     const appError = toAppError(error);
     if (appError.status >= 500 && appError.code === 'internal_error') {
       request.log.error({ fault: describeFault(error) }, 'request failed');
+    } else if (appError.code === 'unavailable' && appError.cause !== undefined) {
+      request.log.warn({ fault: describeFault(error) }, 'a dependency is unreachable');
     }
     return sendError(reply, request, appError);
   });

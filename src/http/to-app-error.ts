@@ -23,6 +23,29 @@ interface FrameworkError {
   validationContext?: string;
 }
 
+/** Socket errors, and PostgreSQL's connection-exception class (08…) and shutdown codes (57P01–57P03). */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** The database cannot be reached (down, restarting, network cut): the call may succeed later. */
+function isStoreUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  }
+  if (error instanceof AggregateError) return error.errors.some(isStoreUnreachable);
+  return CONNECTION_MESSAGES.test(error.message);
+}
+
 /**
  * Any thrown value to an AppError. Messages of foreign errors are never passed on: they may quote
  * the request (a JSON parser echoes its input).
@@ -40,6 +63,13 @@ export function toAppError(error: unknown): AppError {
     });
   }
   if (code) return new AppError(code);
+  if (isStoreUnreachable(error)) {
+    return new AppError(
+      'unavailable',
+      { reason: 'a dependency is unreachable' },
+      { retryAfter: 5, cause: error },
+    );
+  }
   // The framework marks the client errors it raises with a 4xx status.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return new AppError('malformed_request');

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { type AccountStore, DuplicateAccountError, isExpired } from '../../src/accounts/account-store.ts';
+import {
+  type AccountStore,
+  creditsMonthOf,
+  DuplicateAccountError,
+  isExpired,
+} from '../../src/accounts/account-store.ts';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../src/accounts/api-key.ts';
 import { PostgresAccountStore } from '../../src/accounts/postgres-store.ts';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-store.ts';
@@ -14,6 +19,8 @@ const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 interface Harness {
   name: string;
   open(): Promise<AccountStore>;
+  /** A second store on the same data: another instance. */
+  openAnother(): Promise<AccountStore>;
   cleanup(): Promise<void>;
 }
 
@@ -22,6 +29,7 @@ function sqliteHarness(): Harness {
   return {
     name: 'sqlite',
     open: async () => new SqliteAccountStore(dir),
+    openAnother: async () => new SqliteAccountStore(dir),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -36,11 +44,18 @@ function postgresHarness(): Harness {
       await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
       return PostgresAccountStore.open(PG_URL, { schema });
     },
+    openAnother: () => PostgresAccountStore.open(PG_URL, { schema }),
     async cleanup() {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
     },
   };
+}
+
+/** The month after a YYYY-MM month. */
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, m, 1)).toISOString().slice(0, 7);
 }
 
 for (const harness of [sqliteHarness(), postgresHarness()]) {
@@ -210,6 +225,157 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       );
     });
 
+    it('refills monthly credit once a month: up to the grant, never lowering credit above it', async () => {
+      const spent = await store.createAccount({
+        email: 'm1@example.com',
+        plan: 'free',
+        credits: 3,
+        expiresAt: null,
+      });
+      const rich = await store.createAccount({
+        email: 'm2@example.com',
+        plan: 'free',
+        credits: 120,
+        expiresAt: null,
+      });
+      assert.equal(spent.creditsMonth, null);
+      const created = creditsMonthOf(spent);
+      assert.equal(created, spent.createdAt.slice(0, 7));
+      // The month of creation already holds its grant (the credit given at creation).
+      assert.equal(await store.refillMonthlyCredit(spent.id, created, 50), null);
+      const next = nextMonth(created);
+      const refilled = await store.refillMonthlyCredit(spent.id, next, 50);
+      assert.equal(refilled?.credits, 50);
+      assert.equal(refilled?.creditsMonth, next);
+      assert.deepEqual(await store.getAccount(spent.id), refilled);
+      assert.equal(await store.charge(spent.id, 10), 40);
+      assert.equal(await store.refillMonthlyCredit(spent.id, next, 50), null);
+      assert.equal((await store.getAccount(spent.id))?.credits, 40);
+      // A clock gone back does not refill either.
+      assert.equal(await store.refillMonthlyCredit(spent.id, created, 50), null);
+      // No carry-over: next month's grant replaces what is left of this one.
+      assert.equal((await store.refillMonthlyCredit(spent.id, nextMonth(next), 50))?.credits, 50);
+      const kept = await store.refillMonthlyCredit(rich.id, next, 50);
+      assert.equal(kept?.credits, 120);
+      assert.equal(kept?.creditsMonth, next);
+      assert.equal(await store.refillMonthlyCredit('acc_none', next, 50), null);
+    });
+
+    it('refills exactly once when 20 first calls of a month race on two instances', async () => {
+      const other = await harness.openAnother();
+      try {
+        const account = await store.createAccount({
+          email: 'm3@example.com',
+          plan: 'free',
+          credits: 0,
+          expiresAt: null,
+        });
+        const month = nextMonth(creditsMonthOf(account));
+        // Each refill followed at once by a charge: a second refill would show as credit given twice.
+        const results = await Promise.all(
+          Array.from({ length: 20 }, async (_, i) => {
+            const instance = i % 2 === 0 ? store : other;
+            const refilled = await instance.refillMonthlyCredit(account.id, month, 50);
+            await instance.charge(account.id, 1);
+            return refilled;
+          }),
+        );
+        assert.equal(results.filter((r) => r !== null).length, 1);
+        assert.equal((await store.getAccount(account.id))?.credits, 30);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('claims an idempotency key once, completes it with the charge, forgets it after 24 h', async () => {
+      const account = await store.createAccount({
+        email: 'i1@example.com',
+        plan: 'pro',
+        credits: 10,
+        expiresAt: null,
+      });
+      const other = await store.createAccount({
+        email: 'i2@example.com',
+        plan: 'pro',
+        credits: 10,
+        expiresAt: null,
+      });
+      const t0 = new Date('2026-05-01T12:00:00Z');
+      const day = 24 * 60 * 60 * 1000;
+      const claim = (accountId: string, requestId: string, at: Date, requestHash = 'h1') =>
+        store.claimIdempotencyKey(
+          { accountId, key: 'k1', requestHash, requestId, createdAt: at.toISOString() },
+          new Date(at.getTime() - day),
+          new Date(at.getTime() - 60 * 60 * 1000),
+        );
+      assert.equal(await claim(account.id, 'r1', t0), null);
+      const pending = await claim(account.id, 'r2', t0, 'h2');
+      assert.deepEqual(pending, {
+        accountId: account.id,
+        key: 'k1',
+        requestHash: 'h1',
+        requestId: 'r1',
+        status: null,
+        pages: null,
+        createdAt: t0.toISOString(),
+      });
+      // Keys are per account.
+      assert.equal(await claim(other.id, 'r3', t0), null);
+      assert.equal(await store.charge(account.id, 3, { key: 'k1', requestId: 'r1', status: 200 }), 7);
+      const done = await store.findIdempotencyKey(account.id, 'k1', new Date(t0.getTime() - day));
+      assert.equal(done?.status, 200);
+      assert.equal(done?.pages, 3);
+      // A completed entry is not released; a pending one is.
+      await store.releaseIdempotencyKey(account.id, 'k1', 'r1');
+      assert.equal((await claim(account.id, 'r4', t0))?.status, 200);
+      await store.releaseIdempotencyKey(other.id, 'k1', 'r3');
+      assert.equal(await store.findIdempotencyKey(other.id, 'k1', new Date(0)), null);
+      // A charge the credit does not cover completes nothing.
+      assert.equal(await claim(other.id, 'r5', t0), null);
+      assert.equal(await store.charge(other.id, 11, { key: 'k1', requestId: 'r5', status: 200 }), null);
+      assert.equal((await store.findIdempotencyKey(other.id, 'k1', new Date(0)))?.status, null);
+      // An hour later a claim still in flight is stale (its process died: it was never charged).
+      assert.equal(await claim(other.id, 'r6', new Date(t0.getTime() + 61 * 60 * 1000)), null);
+      // 24 h later the completed entry has expired: the next write clears it, the key is free again.
+      const later = new Date(t0.getTime() + day + 1);
+      assert.equal(await store.findIdempotencyKey(account.id, 'k1', new Date(later.getTime() - day)), null);
+      assert.equal(await claim(account.id, 'r7', later, 'h3'), null);
+      assert.equal((await store.findIdempotencyKey(account.id, 'k1', new Date(0)))?.requestHash, 'h3');
+    });
+
+    it('lets exactly one of 20 concurrent claims of a key on two instances win', async () => {
+      const other = await harness.openAnother();
+      try {
+        const account = await store.createAccount({
+          email: 'i3@example.com',
+          plan: 'pro',
+          credits: 10,
+          expiresAt: null,
+        });
+        const at = new Date('2026-05-01T12:00:00Z');
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 === 0 ? store : other).claimIdempotencyKey(
+              {
+                accountId: account.id,
+                key: 'race',
+                requestHash: 'h',
+                requestId: `r${i}`,
+                createdAt: at.toISOString(),
+              },
+              new Date(at.getTime() - 24 * 60 * 60 * 1000),
+              new Date(at.getTime() - 60 * 60 * 1000),
+            ),
+          ),
+        );
+        assert.equal(results.filter((r) => r === null).length, 1);
+        const winner = `r${results.indexOf(null)}`;
+        for (const held of results) if (held) assert.equal(held.requestId, winner);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('counts failed log-ins per subject over a window, and forgets them', async () => {
       const t0 = new Date('2026-05-01T12:00:00Z');
       await store.recordLoginFailure(['email:a', 'ip:1'], t0);
@@ -233,7 +399,15 @@ describe('api keys and expiry', () => {
     for (const k of keys) assert.match(k, /^dj_[0-9A-Za-z]{43}$/);
   });
   it('expires after the last valid day', () => {
-    const account = { id: 'a', email: 'e', plan: 'pro', credits: 1, createdAt: '', expiresAt: '2026-03-31' };
+    const account = {
+      id: 'a',
+      email: 'e',
+      plan: 'pro',
+      credits: 1,
+      createdAt: '',
+      expiresAt: '2026-03-31',
+      creditsMonth: null,
+    };
     assert.equal(isExpired(account, new Date('2026-03-31T23:59:00Z')), false);
     assert.equal(isExpired(account, new Date('2026-04-01T00:00:01Z')), true);
     assert.equal(isExpired({ ...account, expiresAt: null }, new Date('2099-01-01')), false);

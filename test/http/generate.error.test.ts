@@ -402,6 +402,8 @@ describe('POST /api/v1/generate: 429, 500 and 503', () => {
       const done = await inFlight;
       assert.equal(done.statusCode, 200);
       assert.deepEqual(done.json().data, { total: 1 });
+      // Its keep-alive connection would otherwise hold the shutdown until the grace period ends.
+      assert.equal(done.headers.connection, 'close');
     } finally {
       await t.close();
     }

@@ -8,12 +8,21 @@ export const generateQuerySchema = {
       default: false,
       description: 'Add an `evidence` object: per field its confidence, page, box/cell/paragraph and text.',
     },
+    engine: {
+      type: 'string',
+      enum: ['local', 'llm', 'hybrid'],
+      description:
+        'Which engine extracts: `local` (offline rules), `llm` (the language model the operator configured), ' +
+        '`hybrid` (local first, the model only for fields found with low confidence). Without it: the ' +
+        "service's default. `llm`/`hybrid` without a configured model → 400 `engine_not_configured`.",
+    },
   },
   additionalProperties: false,
 } as const;
 
 export interface GenerateQuery {
   evidence: boolean;
+  engine?: 'local' | 'llm' | 'hybrid';
 }
 
 export const generateSuccessSchema = {
@@ -51,6 +60,21 @@ export const generateRequestBody = {
           yaml_file: { type: 'string', format: 'binary', description: 'YAML field configuration' },
         },
       },
+    },
+  },
+} as const;
+
+/** Documents the optional header; its rules are checked by the route, to answer with a clear message. */
+export const generateHeadersSchema = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      description:
+        '1 to 255 printable ASCII characters, unique per request. Retried with the same key and the same ' +
+        'request within 24 hours, the call answers as the first did without a second charge ' +
+        '(`Idempotent-Replayed: true`); the same key with another request → 422 `idempotency_key_reused`; ' +
+        'while the first is still running → 409 `idempotency_in_progress`.',
     },
   },
 } as const;

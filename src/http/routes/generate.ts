@@ -2,13 +2,20 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
 import type { Plans } from '../../config.ts';
+import { chooseEngine, type EngineChoices } from '../../engines/choose-engine.ts';
 import { AppError } from '../../errors.ts';
 import type { ExtractionDeps } from '../../extraction/extract-document.ts';
 import { generate } from '../../extraction/generate.ts';
 import { authenticate, requireCredit } from '../authenticate.ts';
+import { readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
 import { readParts } from '../read-parts.ts';
-import { type GenerateQuery, generateQuerySchema, generateSuccessSchema } from './generate-schema.ts';
+import {
+  type GenerateQuery,
+  generateHeadersSchema,
+  generateQuerySchema,
+  generateSuccessSchema,
+} from './generate-schema.ts';
 
 export interface GenerateRouteDeps extends ExtractionDeps {
   store: AccountStore;
@@ -16,10 +23,12 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   jobs: JobSlots;
   now: () => Date;
   rateLimit: { max: number; timeWindow: number };
+  /** Engines a request may choose with `engine=`; `engine` above is the default. */
+  engines?: EngineChoices;
 }
 
 const errorResponses = Object.fromEntries(
-  [400, 401, 402, 422, 429, 500, 503].map((status) => [status, { $ref: 'ErrorBody#' }]),
+  [400, 401, 402, 409, 422, 429, 500, 503].map((status) => [status, { $ref: 'ErrorBody#' }]),
 );
 
 export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
@@ -32,10 +41,16 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
         security: [{ apiKey: [] }],
         consumes: ['multipart/form-data'],
         querystring: generateQuerySchema,
+        headers: generateHeadersSchema,
         response: { 200: generateSuccessSchema, ...errorResponses },
       },
       onRequest: authenticate(deps.store, deps.now),
-      preHandler: requireCredit(deps.now),
+      // engine_not_configured is a bad parameter: refused before any key is claimed or body read.
+      preHandler: [
+        async (request) => void chooseEngine(deps, request.query.engine),
+        readIdempotencyKey(deps.store, deps.now),
+        requireCredit(deps.now, deps),
+      ],
       config: { rateLimit: deps.rateLimit },
     },
     async (request, reply) => {
@@ -43,20 +58,28 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
       const plan = deps.plans[account.plan];
       if (!plan)
         throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
+      const engine = chooseEngine(deps, request.query.engine);
       const release = await deps.jobs.acquire();
       try {
         const parts = await readParts(request, plan.maxFileBytes);
         request.logContext.bytes = parts.file.bytes.length;
-        const outcome = await generate(
-          {
-            account,
-            file: parts.file,
-            yaml: parts.yaml,
-            signal: abortWhenClientLeaves(reply.raw),
-            onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
-          },
-          deps,
+        const { result: outcome, replayed } = await runIdempotently(request, deps, parts, (how) =>
+          generate(
+            {
+              account,
+              file: parts.file,
+              yaml: parts.yaml,
+              signal: abortWhenClientLeaves(reply.raw),
+              onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
+              ...how,
+            },
+            { ...deps, engine },
+          ),
         );
+        if (replayed) {
+          reply.header('idempotent-replayed', 'true');
+          request.logContext.pages = 0; // nothing billed this time (the call record and metrics)
+        }
         reply.header('x-pages-billed', String(outcome.pagesBilled));
         reply.header('x-credits-remaining', String(outcome.creditsRemaining));
         const executionTime = Math.round(performance.now() - request.startedAt) / 1000;

@@ -49,7 +49,7 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
         evidence = form.evidence;
         // The API's own checks and use case: same 402s, same charge, same call record (see record-calls).
         request.account = session.account;
-        await requireCredit(deps.now)(request);
+        await requireCredit(deps.now, deps)(request);
         if (!form.document)
           throw new AppError('missing_part', {
             errors: [{ path: 'document', message: 'choose a document' }],
@@ -59,7 +59,7 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
         try {
           const outcome = await generate(
             {
-              account: session.account,
+              account: request.account ?? session.account, // refilled by requireCredit
               file: form.document,
               yaml: Buffer.from(form.yaml, 'utf8'),
               onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),

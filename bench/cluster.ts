@@ -1,0 +1,381 @@
+/**
+ * Shared by `npm run load`, `soak` and `faults`: a fresh PostgreSQL database, a TCP proxy in front of
+ * PostgreSQL that can be cut (an outage without stopping the machine's server), instances of the real
+ * service (src/server.ts) as child processes, and a closed-loop HTTP load generator (node:http,
+ * keep-alive, no dependency).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { INVOICE_FORM_YAML, invoicePdf, invoiceText } from '../test/helpers/invoice-forms.ts';
+import { upload } from '../test/helpers/multipart.ts';
+
+const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+export const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** The machine's PostgreSQL (trust auth); the scripts only create and drop their own database in it. */
+export const ADMIN_DATABASE_URL =
+  process.env.LOAD_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Drops and creates `name`, so that runs never see each other's (or the tests') rows. */
+export async function freshDatabase(name: string): Promise<URL> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(ADMIN_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return url;
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function redisReachable(): Promise<boolean> {
+  const url = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = tcpConnect(Number(url.port || 6379), url.hostname);
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * A TCP proxy to PostgreSQL on a loopback port. `cut()` resets every open connection and stops
+ * listening (new connections are refused), as when the database goes away; `restore()` listens again
+ * on the same port.
+ */
+export interface TcpProxy {
+  port: number;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function tcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  const track = (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+    s.on('error', () => {});
+  };
+  const newServer = () =>
+    createServer((client) => {
+      const upstream = tcpConnect(targetPort, targetHost);
+      track(client);
+      track(upstream);
+      client.pipe(upstream);
+      upstream.pipe(client);
+      client.once('close', () => upstream.destroy());
+      upstream.once('close', () => client.destroy());
+    });
+  const listen = (server: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+    });
+  let server = newServer();
+  const port = await listen(server, 0);
+  const stop = async () => {
+    const closed = new Promise((resolve) => server.close(resolve));
+    for (const s of sockets) s.resetAndDestroy();
+    await closed;
+  };
+  return {
+    port,
+    cut: stop,
+    async restore() {
+      server = newServer();
+      await listen(server, port);
+    },
+    close: stop,
+  };
+}
+
+export interface Instance {
+  name: string;
+  base: string;
+  pid: number;
+  /** Resident memory now, in bytes (from /proc/<pid>/status). */
+  rss(): number;
+  alive(): boolean;
+  exited: Promise<number | null>;
+  signal(name: NodeJS.Signals): void;
+  stop(): Promise<void>;
+}
+
+/** Creates the load account and its key through the admin CLI (as an operator would). */
+export function makeKey(databaseUrl: string): string {
+  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [source('cli.ts'), ...args], { env, encoding: 'utf8', stdio: 'pipe' });
+  cli('accounts', 'create', '--email', 'load@example.com', '--plan', 'enterprise', '--credits', '1000000000');
+  return cli('keys', 'create', '--email', 'load@example.com').trim().split('\n').at(-1)!;
+}
+
+/** One instance of the real service, as an operator runs it, on a free loopback port. */
+export async function startInstance(name: string, extraEnv: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docjson-load-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    WEBSITE: 'false',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [source('server.ts')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let done = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      done = true;
+      resolve(code);
+    }),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if (done) throw new Error(`${name} exited before listening`);
+    if (tries > 600) throw new Error(`${name} did not listen within 60 s`);
+    try {
+      await fetch(`${base}/health`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    name,
+    base,
+    pid: child.pid!,
+    rss() {
+      try {
+        const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return m ? Number(m[1]) * 1024 : 0;
+      } catch {
+        return 0;
+      }
+    },
+    alive: () => !done,
+    exited,
+    signal: (s) => child.kill(s),
+    async stop() {
+      if (!done) child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A prepared upload: the multipart body is built once and sent as bytes. */
+export interface Upload {
+  name: string;
+  payload: Buffer;
+  headers: Record<string, string>;
+}
+
+export async function uploads(): Promise<{ text: Upload; pdf: Upload }> {
+  const text = upload(invoiceText(), INVOICE_FORM_YAML, 'invoice.txt');
+  const pdf = upload(await invoicePdf(), INVOICE_FORM_YAML, 'invoice.pdf');
+  return { text: { name: 'text', ...text }, pdf: { name: 'pdf (1 page)', ...pdf } };
+}
+
+export interface Answer {
+  /** HTTP status, or 0 for a connection error / timeout. */
+  status: number;
+  /** The error body's code, `timeout`, or the connection error's code. */
+  code?: string;
+  retryAfter?: string;
+  ms: number;
+  target: number;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+
+/** One POST of `body` to `url`; never throws. */
+export function post(
+  url: string,
+  key: string,
+  body: Upload,
+  timeoutMs: number,
+  target = 0,
+  useAgent: Agent | false = agent,
+): Promise<Answer> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (a: Omit<Answer, 'ms' | 'target'>) => {
+      if (settled) return;
+      settled = true;
+      resolve({ ...a, ms: performance.now() - t0, target });
+    };
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: useAgent,
+        headers: { ...body.headers, 'content-length': body.payload.length, 'x-api-key': key },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', (e: NodeJS.ErrnoException) => settle({ status: 0, code: e.code ?? 'ERR' }));
+        res.on('end', () => {
+          const status = res.statusCode ?? 0;
+          let code: string | undefined;
+          if (status !== 200) {
+            try {
+              code = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code?: string }).code;
+            } catch {
+              code = 'non-json';
+            }
+          }
+          const retryAfter = res.headers['retry-after'];
+          settle({ status, ...(code ? { code } : {}), ...(retryAfter ? { retryAfter } : {}) });
+        });
+      },
+    );
+    req.setTimeout(timeoutMs, () => {
+      settle({ status: 0, code: 'timeout' });
+      req.destroy();
+    });
+    req.on('error', (e: NodeJS.ErrnoException) => settle({ status: 0, code: e.code ?? 'ERR' }));
+    req.end(body.payload);
+  });
+}
+
+export async function health(base: string): Promise<{ status: number; body: string }> {
+  try {
+    const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) });
+    const json = (await res.json()) as { status?: string };
+    return { status: res.status, body: json.status ?? '?' };
+  } catch (error) {
+    return { status: 0, body: (error as Error).name };
+  }
+}
+
+/**
+ * C clients, each sending its next request as soon as the last one is answered (closed loop), for
+ * `seconds`; client i's n-th request goes to target (i + n) mod targets, so both instances get the same
+ * share. `onAnswer` sees every answer as it comes.
+ */
+export async function closedLoop(options: {
+  targets: string[];
+  key: string;
+  body: Upload;
+  concurrency: number;
+  seconds: number;
+  timeoutMs?: number;
+  onAnswer?: (a: Answer) => void;
+  /** Pause after a 503 before the next request (a polite client honours Retry-After; 0 does not). */
+  pauseAfter503Ms?: number;
+}): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  const end = performance.now() + options.seconds * 1000;
+  const client = async (i: number) => {
+    for (let n = 0; performance.now() < end; n++) {
+      const target = (i + n) % options.targets.length;
+      const a = await post(
+        `${options.targets[target]}/api/v1/generate`,
+        options.key,
+        options.body,
+        options.timeoutMs ?? 30_000,
+        target,
+      );
+      answers.push(a);
+      options.onAnswer?.(a);
+      if (a.status === 503 && options.pauseAfter503Ms) {
+        await new Promise((resolve) => setTimeout(resolve, options.pauseAfter503Ms));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, (_, i) => client(i)));
+  return answers;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** "200: 812, 503 overloaded: 40" */
+export function byStatus(answers: Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    const k = a.status === 200 ? '200' : `${a.status || 'no answer'} ${a.code ?? ''}`.trim();
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return (
+    [...counts]
+      .sort()
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || 'none'
+  );
+}
+
+export interface Summary {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  statuses: string;
+}
+
+/** Throughput counts every answer; latency percentiles are over the 200s. */
+export function summarise(answers: Answer[], seconds: number): Summary {
+  const ok = answers.filter((a) => a.status === 200);
+  const ms = ok.map((a) => a.ms).sort((x, y) => x - y);
+  return {
+    requests: answers.length,
+    rps: ok.length / seconds,
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    ok: ok.length,
+    statuses: byStatus(answers),
+  };
+}
+
+export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -1,0 +1,73 @@
+import { postJson, type RetryOptions } from './http-retry.ts';
+import type { ModelAnswer, ModelClient } from './model-client.ts';
+import { ModelFailure } from './model-failure.ts';
+import { isObject, parseAnswerText } from './parse-answer.ts';
+import type { Prompt } from './prompt.ts';
+
+const ANTHROPIC_VERSION = '2023-06-01';
+const MAX_OUTPUT_TOKENS = 4096;
+
+/** The Anthropic Messages API; the answer is forced through a tool whose input schema is the answer's. */
+export class AnthropicClient implements ModelClient {
+  readonly provider = 'anthropic';
+  readonly model: string;
+  readonly #baseUrl: string;
+  readonly #apiKey: string | undefined;
+  readonly #retry: Omit<RetryOptions, 'signal'>;
+
+  constructor(options: {
+    baseUrl: string;
+    model: string;
+    apiKey?: string;
+    retry?: Omit<RetryOptions, 'signal'>;
+  }) {
+    this.#baseUrl = options.baseUrl;
+    this.model = options.model;
+    this.#apiKey = options.apiKey;
+    this.#retry = options.retry ?? {};
+  }
+
+  async ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer> {
+    const response = await postJson(
+      `${this.#baseUrl}/messages`,
+      {
+        'anthropic-version': ANTHROPIC_VERSION,
+        ...(this.#apiKey ? { 'x-api-key': this.#apiKey } : {}),
+      },
+      {
+        model: this.model,
+        max_tokens: MAX_OUTPUT_TOKENS,
+        temperature: 0,
+        system: prompt.system,
+        messages: [{ role: 'user', content: prompt.user }],
+        tools: [
+          {
+            name: prompt.name,
+            description: 'Record the data extracted from the document.',
+            input_schema: prompt.schema,
+          },
+        ],
+        tool_choice: { type: 'tool', name: prompt.name },
+      },
+      { ...this.#retry, signal },
+    );
+    return readMessage(response.body, prompt.name);
+  }
+}
+
+function readMessage(body: unknown, tool: string): ModelAnswer {
+  if (!isObject(body) || !Array.isArray(body.content)) throw new ModelFailure('malformed');
+  if (body.stop_reason === 'refusal') throw new ModelFailure('refused');
+  const blocks = body.content.filter(isObject);
+  const call = blocks.find((b) => b.type === 'tool_use' && b.name === tool);
+  const usage = isObject(body.usage) ? body.usage : {};
+  const tokens = {
+    inputTokens: typeof usage.input_tokens === 'number' ? usage.input_tokens : 0,
+    outputTokens: typeof usage.output_tokens === 'number' ? usage.output_tokens : 0,
+  };
+  if (call && isObject(call.input)) return { value: call.input, usage: tokens };
+  // A model that answered in text despite the forced tool: take the JSON from the text.
+  const text = blocks.map((b) => (b.type === 'text' && typeof b.text === 'string' ? b.text : '')).join('');
+  if (text.trim() === '') throw new ModelFailure('malformed');
+  return { value: parseAnswerText(text), usage: tokens };
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The language-model settings in the environment. They are merged into the service's one environment
+ * schema (src/config.ts), so a bad value stops the start like any other.
+ */
+export const llmEnvShape = {
+  /** OpenAI-compatible servers: the base ending in /v1 (Ollama, vLLM, llama.cpp, LM Studio, OpenAI). */
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  LLM_API_KEY: z.string().trim().min(1).optional(),
+  LLM_MODEL: z.string().trim().min(1).optional(),
+  LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
+  /** The whole model request, retries included. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Model calls in flight at once, across requests. */
+  LLM_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
+  /** Tokens one call may use (prompt + answer); longer documents are split into chunks. */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(16_000),
+  DEFAULT_ENGINE: z.enum(['local', 'llm', 'hybrid']).default('local'),
+  /** hybrid: fields the local engine answers below this confidence are asked of the model. */
+  HYBRID_THRESHOLD: z.coerce.number().min(0).max(1).default(0.4),
+} as const;
+
+export type EngineName = 'local' | 'llm' | 'hybrid';
+export const ENGINE_NAMES = ['local', 'llm', 'hybrid'] as const;
+
+type LlmEnv = {
+  LLM_BASE_URL?: string | undefined;
+  LLM_API_KEY?: string | undefined;
+  LLM_MODEL?: string | undefined;
+  LLM_PROVIDER: 'openai' | 'anthropic';
+  LLM_TIMEOUT_MS: number;
+  LLM_MAX_CONCURRENCY: number;
+  LLM_CONTEXT_TOKENS: number;
+  DEFAULT_ENGINE: EngineName;
+  HYBRID_THRESHOLD: number;
+};
+
+/** Cross-field rules: a model needs both an address and a name; llm/hybrid by default need a model. */
+export function checkLlmEnv(env: LlmEnv, ctx: z.RefinementCtx): void {
+  if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.LLM_BASE_URL ? 'LLM_MODEL' : 'LLM_BASE_URL'],
+      message: 'LLM_BASE_URL and LLM_MODEL must be set together',
+    });
+  }
+  if (env.DEFAULT_ENGINE !== 'local' && !env.LLM_BASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEFAULT_ENGINE'],
+      message: `${env.DEFAULT_ENGINE} needs a model: set LLM_BASE_URL and LLM_MODEL`,
+    });
+  }
+}
+
+/** What the engines need to call a model. */
+export interface LlmSettings {
+  provider: 'openai' | 'anthropic';
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  maxConcurrency: number;
+  contextTokens: number;
+  hybridThreshold: number;
+}
+
+/** The model's settings, or null when none is configured (llm and hybrid are then refused). */
+export function llmSettings(env: LlmEnv): LlmSettings | null {
+  if (!env.LLM_BASE_URL || !env.LLM_MODEL) return null;
+  return {
+    provider: env.LLM_PROVIDER,
+    baseUrl: env.LLM_BASE_URL.replace(/\/+$/, ''),
+    ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
+    model: env.LLM_MODEL,
+    timeoutMs: env.LLM_TIMEOUT_MS,
+    maxConcurrency: env.LLM_MAX_CONCURRENCY,
+    contextTokens: env.LLM_CONTEXT_TOKENS,
+    hybridThreshold: env.HYBRID_THRESHOLD,
+  };
+}

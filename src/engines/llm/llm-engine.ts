@@ -1,0 +1,162 @@
+import type { Logger } from 'pino';
+import type { Document } from '../../documents/model.ts';
+import { AppError } from '../../errors.ts';
+import type { Field, FieldValue } from '../../fields/field.ts';
+import { guessTypingHints } from '../../fields/typing/index.ts';
+import type { EvidenceTree, ExtractionEngine, ExtractionResult, ExtractOptions } from '../engine.ts';
+import type { CallSlots } from './call-slots.ts';
+import { type Chunk, estimateTokens, splitIntoChunks } from './chunks.ts';
+import { documentText } from './document-text.ts';
+import { type Found, ground } from './ground.ts';
+import { answerSchema } from './json-schema.ts';
+import { DocumentIndex } from './locate.ts';
+import { mergeFound } from './merge-chunks.ts';
+import type { ModelClient, TokenUsage } from './model-client.ts';
+import { ModelFailure } from './model-failure.ts';
+import { buildPrompt, type FieldHint } from './prompt.ts';
+import { typeAnswer } from './type-answer.ts';
+
+export interface LlmEngineOptions {
+  client: ModelClient;
+  slots: CallSlots;
+  timeoutMs: number;
+  /** Tokens one call may use, prompt and answer. */
+  contextTokens: number;
+  logger?: Logger;
+}
+
+/** Room kept in the context for the answer. */
+const ANSWER_SHARE = 0.25;
+const MAX_ANSWER_TOKENS = 4096;
+
+/**
+ * The bring-your-own-model engine: the document's text (in chunks under the token budget) and the
+ * schema derived from the fields go to the configured model; its answer is typed like any other
+ * reading and every value is looked for in the document before it is believed.
+ */
+export class LlmEngine implements ExtractionEngine {
+  readonly name = 'llm';
+  readonly #options: LlmEngineOptions;
+
+  constructor(options: LlmEngineOptions) {
+    this.#options = options;
+  }
+
+  get model(): string {
+    return this.#options.client.model;
+  }
+
+  async extract(
+    document: Document,
+    fields: Field[],
+    options: ExtractOptions = {},
+  ): Promise<ExtractionResult> {
+    try {
+      return await this.answer(document, fields, { ...options, engine: 'llm' });
+    } catch (error) {
+      if (error instanceof ModelFailure) {
+        throw new AppError('unavailable', { reason: 'the language model did not answer' }, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** The model's grounded answer; throws ModelFailure when the model cannot give one (hybrid falls back). */
+  async answer(
+    document: Document,
+    fields: Field[],
+    options: ExtractOptions & { hints?: FieldHint[]; engine: 'llm' | 'hybrid' },
+  ): Promise<ExtractionResult> {
+    const started = performance.now();
+    const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+    const { client, slots, timeoutMs } = this.#options;
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])
+      : AbortSignal.timeout(timeoutMs);
+    const schema = answerSchema(fields);
+    const chunks = this.#chunks(document, schema, options.hints);
+    const pages = documentText(document);
+    const hints = guessTypingHints(
+      pages
+        .map((p) => p.lines.join('\n'))
+        .join('\n')
+        .slice(0, 200_000),
+    );
+    const index = new DocumentIndex(document, hints);
+    let outcome = 'ok';
+    try {
+      const answers = await Promise.all(
+        chunks.map((chunk, i) =>
+          slots.run(signal, async () => {
+            const prompt = buildPrompt({
+              schema,
+              chunkText: chunk.text,
+              part: { index: i, count: chunks.length },
+              ...(options.hints ? { hints: options.hints } : {}),
+            });
+            const answer = await client.ask(prompt, signal);
+            usage.inputTokens += answer.usage.inputTokens;
+            usage.outputTokens += answer.usage.outputTokens;
+            return groundChunk(fields, typeAnswer(fields, answer.value, hints), index, chunk);
+          }),
+        ),
+      );
+      return mergeChunks(fields, answers);
+    } catch (error) {
+      outcome = error instanceof ModelFailure ? error.reason : signal.aborted ? 'timeout' : 'error';
+      if (signal.aborted && !(error instanceof ModelFailure))
+        throw new ModelFailure('timeout', { cause: error });
+      throw error;
+    } finally {
+      // Never the prompt, the answer or a value: what ran, how big, how long.
+      this.#options.logger?.info(
+        {
+          engine: options.engine,
+          provider: client.provider,
+          model: client.model,
+          calls: chunks.length,
+          inputTokens: usage.inputTokens,
+          outputTokens: usage.outputTokens,
+          durationMs: Math.round(performance.now() - started),
+          outcome,
+        },
+        'model call',
+      );
+    }
+  }
+
+  #chunks(document: Document, schema: object, hints: FieldHint[] | undefined): Chunk[] {
+    const { contextTokens } = this.#options;
+    const answer = Math.min(MAX_ANSWER_TOKENS, Math.floor(contextTokens * ANSWER_SHARE));
+    const overhead =
+      estimateTokens(JSON.stringify(schema)) +
+      estimateTokens(
+        buildPrompt({ schema: {}, chunkText: '', part: { index: 0, count: 2 }, ...(hints ? { hints } : {}) })
+          .user,
+      ) +
+      300;
+    return splitIntoChunks(documentText(document), Math.max(256, contextTokens - answer - overhead));
+  }
+}
+
+function groundChunk(
+  fields: Field[],
+  typed: Record<string, FieldValue>,
+  index: DocumentIndex,
+  chunk: Chunk,
+): Record<string, Found> {
+  return Object.fromEntries(
+    fields.map((f) => [f.name, ground(f, typed[f.name] ?? null, index, chunk.pages)]),
+  );
+}
+
+function mergeChunks(fields: Field[], answers: Record<string, Found>[]): ExtractionResult {
+  const data: Record<string, FieldValue> = {};
+  const evidence: Record<string, EvidenceTree> = {};
+  for (const field of fields) {
+    const merged = answers.map((a) => a[field.name]!).reduce((a, b) => mergeFound(field, a, b));
+    data[field.name] = merged.value;
+    evidence[field.name] = merged.evidence;
+  }
+  return { data, evidence };
+}

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { FakeModelServer, openAiJson, serverError } from '../helpers/fake-model-server.ts';
+import { createLlmTestApp, type LlmTestApp } from '../helpers/llm-test-app.ts';
+import { upload } from '../helpers/multipart.ts';
+import { INVOICE_TEXT, INVOICE_YAML } from '../helpers/test-app.ts';
+
+const DOCUMENT = `${INVOICE_TEXT}Our reference QX-88-ALPHA\n`;
+const YAML = `${INVOICE_YAML}      supplier_code:\n        type: string\n        description: The supplier's own reference code\n`;
+
+describe('POST /api/v1/generate?engine=hybrid', () => {
+  let model: FakeModelServer;
+  let t: LlmTestApp;
+  let key: string;
+  let local: { data: Record<string, unknown>; evidence: Record<string, { confidence: number }> };
+  before(async () => {
+    model = await FakeModelServer.start();
+    t = await createLlmTestApp({ baseUrl: model.baseUrl, hybridThreshold: 0.4 });
+    key = await t.keyFor({ credits: 50 });
+    const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=local&evidence=true');
+    local = res.json();
+  });
+  after(async () => {
+    await t.close();
+    await model.close();
+  });
+
+  it('asks the model only for the fields the local engine found below the threshold', async () => {
+    const weak = Object.keys(local.evidence).filter((f) => local.evidence[f]!.confidence < 0.4);
+    assert.ok(weak.includes('supplier_code') && weak.includes('purchase_order'), JSON.stringify(local));
+    assert.ok(!weak.includes('total') && !weak.includes('invoice_number'));
+    model.script((request) => {
+      const format = request.body.response_format as { json_schema: { schema: { required: string[] } } };
+      const asked = format.json_schema.schema.required;
+      return openAiJson(
+        Object.fromEntries(asked.map((f) => [f, f === 'supplier_code' ? 'QX-88-ALPHA' : null])),
+      );
+    });
+    const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid&evidence=true');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(model.received.length, 1);
+    const format = model.received[0]!.body.response_format as {
+      json_schema: { schema: { properties: Record<string, unknown> } };
+    };
+    assert.deepEqual(Object.keys(format.json_schema.schema.properties), weak);
+
+    const { data, evidence } = res.json();
+    assert.equal(data.supplier_code, 'QX-88-ALPHA');
+    assert.equal(evidence.supplier_code.engine, 'llm');
+    assert.equal(evidence.supplier_code.text, 'Our reference QX-88-ALPHA');
+    assert.equal(data.total, local.data.total);
+    assert.equal(evidence.total.engine, 'local');
+    assert.equal(evidence.invoice_number.engine, 'local');
+  });
+
+  it('gives the local candidates to the model as hints', async () => {
+    const hinted = Object.keys(local.evidence).filter(
+      (f) => local.evidence[f]!.confidence < 0.4 && local.data[f] !== null,
+    );
+    model.script(openAiJson({}));
+    await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid');
+    const user = (model.received[0]!.body.messages as { content: string }[])[1]!.content;
+    for (const f of hinted) assert.ok(user.includes(`- ${f}: `), `${f} hinted`);
+  });
+
+  it('answers with the local result (200) when the model fails', async () => {
+    model.script(serverError(503));
+    const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid&evidence=true');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json().data, local.data);
+    assert.equal(model.received.length, 3);
+    assert.ok(t.logs.lines.some((l) => l.includes('model failed; local answers kept')));
+  });
+});
