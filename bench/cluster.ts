@@ -4,18 +4,15 @@
  * service (src/server.ts) as child processes, and a closed-loop HTTP load generator (node:http,
  * keep-alive, no dependency).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { INVOICE_FORM_YAML, invoicePdf, invoiceText } from '../test/helpers/invoice-forms.ts';
 import { upload } from '../test/helpers/multipart.ts';
+import { createKey } from './server-process.ts';
 
-const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+export { type Instance, startInstance } from './server-process.ts';
+
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
 /** The machine's PostgreSQL (trust auth); the scripts only create and drop their own database in it. */
@@ -118,95 +115,9 @@ export async function tcpProxy(targetHost: string, targetPort: number): Promise<
   };
 }
 
-export interface Instance {
-  name: string;
-  base: string;
-  pid: number;
-  /** Resident memory now, in bytes (from /proc/<pid>/status). */
-  rss(): number;
-  alive(): boolean;
-  exited: Promise<number | null>;
-  signal(name: NodeJS.Signals): void;
-  stop(): Promise<void>;
-}
-
 /** Creates the load account and its key through the admin CLI (as an operator would). */
 export function makeKey(databaseUrl: string): string {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
-  const cli = (...args: string[]) =>
-    execFileSync(process.execPath, [source('cli.ts'), ...args], { env, encoding: 'utf8', stdio: 'pipe' });
-  cli('accounts', 'create', '--email', 'load@example.com', '--plan', 'enterprise', '--credits', '1000000000');
-  return cli('keys', 'create', '--email', 'load@example.com').trim().split('\n').at(-1)!;
-}
-
-/** One instance of the real service, as an operator runs it, on a free loopback port. */
-export async function startInstance(name: string, extraEnv: Record<string, string>): Promise<Instance> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'docjson-load-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    WEBSITE: 'false',
-    ...extraEnv,
-  };
-  const child: ChildProcess = spawn(process.execPath, [source('server.ts')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  let done = false;
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      done = true;
-      resolve(code);
-    }),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    if (done) throw new Error(`${name} exited before listening`);
-    if (tries > 600) throw new Error(`${name} did not listen within 60 s`);
-    try {
-      await fetch(`${base}/health`);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  return {
-    name,
-    base,
-    pid: child.pid!,
-    rss() {
-      try {
-        const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-        return m ? Number(m[1]) * 1024 : 0;
-      } catch {
-        return 0;
-      }
-    },
-    alive: () => !done,
-    exited,
-    signal: (s) => child.kill(s),
-    async stop() {
-      if (!done) child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+  return createKey({ DATABASE_URL: databaseUrl }, 'load@example.com');
 }
 
 /** A prepared upload: the multipart body is built once and sent as bytes. */

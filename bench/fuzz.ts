@@ -56,7 +56,9 @@ for (let i = 0; i < count; i++) {
     { name: 'yaml_file', content: input.yaml, filename: 'fields.yaml' },
   ]);
   if (process.env.FUZZ_TRACE)
-    log(`  input ${i} (${input.name}, ${input.file.length} bytes) service RSS ${mb(service.rss())} MB`);
+    log(
+      `  input ${i} (${input.name}, ${input.file.length} bytes) service RSS ${mb(service.instance.rss())} MB`,
+    );
   const outcome = await send(service.url, service.key, body);
   const key = outcome.ok ? `${outcome.status} ${outcome.code}` : 'failure';
   statuses.set(key, (statuses.get(key) ?? 0) + 1);
@@ -70,15 +72,15 @@ for (let i = 0; i < count; i++) {
     log(`  ✗ input ${i} (${input.name}): ${outcome.how}`);
   }
   if ((i + 1) % 500 === 0)
-    log(`  ${i + 1} inputs, ${failures.length} failures, service RSS ${mb(service.rss())} MB`);
-  if (!service.alive()) {
+    log(`  ${i + 1} inputs, ${failures.length} failures, service RSS ${mb(service.instance.rss())} MB`);
+  if (!service.instance.alive()) {
     failures.push({ input: i, from: input.name, how: 'the service exited' });
     break;
   }
 }
-const peakRss = service.peakRss();
+const peakRss = service.instance.peakRss();
 const stray = service.strayRejections();
-await service.close();
+await service.instance.stop();
 
 const seconds = (performance.now() - started) / 1000;
 log(
