@@ -43,6 +43,12 @@ describe('findOrganizations', () => {
     ['the products of The Coca-Cola Company are', ['The Coca-Cola Company']],
     ['Escalade, Incorporated shall', ['Escalade, Incorporated']],
     ['Lakeside Bancorp and Hill Street Plc', ['Lakeside Bancorp', 'Hill Street Plc']],
+    // "Cash & Carry" is a kind of shop, not the payment word "CASH" ending a name.
+    ['SEGI CASH & CARRY SDN.BHD\nLOT 3', ['SEGI CASH & CARRY SDN.BHD']],
+    ['Segi Cash & Carry Sdn.Bhd', ['Segi Cash & Carry Sdn.Bhd']],
+    ['FIVE STAR CASH AND CARRY\nNO 12', ['FIVE STAR CASH AND CARRY']],
+    // A legal form whose last dot is left out.
+    ['ORCHID TRADING PTE. LTD\n10 ANSON ROAD', ['ORCHID TRADING PTE. LTD']],
   ];
   for (const [text, expected] of found) {
     it(`finds ${expected.join(' + ')}`, () => assert.deepEqual(values(text), expected));
@@ -57,6 +63,7 @@ describe('findOrganizations', () => {
     'President of the Company and Board of the Company',
     '(Co. Reg. No: 123456-X)',
     'RICE 5 KG 12.90',
+    'CASH 50.00\nCHANGE 2.10',
   ];
   for (const text of none) {
     it(`finds no organization in "${text}"`, () => assert.deepEqual(values(text), []));

@@ -10,7 +10,11 @@ export interface Suffix {
 function build(): PhraseTrie<Suffix> {
   const trie = new PhraseTrie<Suffix>();
   for (const s of words.businessSuffixes) trie.add(s, { weak: true });
-  for (const s of words.legalSuffixes) trie.add(s, { weak: false });
+  for (const s of words.legalSuffixes) {
+    trie.add(s, { weak: false });
+    // "Sdn.Bhd", "PTE.LTD": the form's last dot is often left out, or taken by OCR.
+    if (s.endsWith('.')) trie.add(s.slice(0, -1), { weak: false });
+  }
   return trie;
 }
 
