@@ -9,11 +9,18 @@ import { loadPlans } from '../src/config.ts';
 import { DEFAULT_READ_LIMITS } from '../src/documents/model.ts';
 
 /** The real service on a loopback port, with a throwaway store and an enterprise key. */
-export async function startBenchApp(): Promise<{ url: string; key: string; close(): Promise<void> }> {
+export async function startBenchApp(
+  options: { ocrBackend?: 'auto' | 'wasm' | 'native' } = {},
+): Promise<{ url: string; key: string; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docjson-bench-'));
   const store = new SqliteAccountStore(dataDir);
   const adapters = await createAdapters(
-    { DATA_DIR: dataDir, DATABASE_URL: undefined, OCR_WORKERS: undefined },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      OCR_WORKERS: undefined,
+      OCR_BACKEND: options.ocrBackend ?? 'auto',
+    },
     { withStore: false },
   );
   const app: FastifyInstance = await buildApp({

@@ -5,10 +5,11 @@ import type { Logger } from 'pino';
 import type { AccountStore } from './accounts/account-store.ts';
 import { PostgresAccountStore } from './accounts/postgres-store.ts';
 import { SqliteAccountStore } from './accounts/sqlite-store.ts';
-import type { Config, Plans } from './config.ts';
+import { type Config, ConfigError, type Plans } from './config.ts';
 import { docxReader } from './documents/docx/docx-reader.ts';
 import { jpegReader, pngReader } from './documents/image/image-reader.ts';
 import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
+import { createNativeTesseract, resolveOcrBackend } from './documents/ocr/native-tesseract.ts';
 import { createTesseractPool } from './documents/ocr/tesseract-pool.ts';
 import { pdfReader } from './documents/pdf/pdf-reader.ts';
 import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       plans: deps.plans,
       readDocument: deps.readDocument,
       engine: deps.engine,
+      ...(deps.engines ? { engines: deps.engines } : {}),
       limits: deps.limits,
       ...(deps.ocr ? { ocr: deps.ocr } : {}),
       jobs,
@@ -173,7 +175,7 @@ export interface Adapters {
 
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'> & Partial<Pick<Config, 'OCR_BACKEND'>>,
   options: {
     logger?: Logger;
     withStore?: boolean;
@@ -183,13 +185,18 @@ export async function createAdapters(
     defaultEngine?: EngineName;
   } = {},
 ): Promise<Adapters> {
+  const ocrBackend = resolveOcrBackend(config.OCR_BACKEND ?? 'auto');
+  if (!ocrBackend) {
+    throw new ConfigError('OCR_BACKEND=native: no tesseract 4 or later on PATH (Debian: tesseract-ocr)');
+  }
   const store =
     options.withStore === false
       ? null
       : config.DATABASE_URL
         ? await PostgresAccountStore.open(config.DATABASE_URL)
         : new SqliteAccountStore(config.DATA_DIR);
-  const ocr = createTesseractPool(config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {});
+  const ocrSize = config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {};
+  const ocr = ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize);
   const readers: ReaderRegistry = {
     pdf: pdfReader,
     jpeg: jpegReader,

@@ -59,6 +59,8 @@ const envSchema = z
     MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
     DOCUMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     OCR_WORKERS: z.coerce.number().int().positive().optional(),
+    /** wasm: tesseract.js; native: the `tesseract` CLI (≥ 4); auto: wasm for now (see native-tesseract.ts). */
+    OCR_BACKEND: z.enum(['auto', 'wasm', 'native']).default('auto'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(30_000),
     EXPOSE_DOCS: booleanish.default(true),
     /** The website (sign-up, API keys, usage, playground); false serves the API alone. */

@@ -50,6 +50,9 @@ export interface CallRecord {
   durationMs: number;
   /** The document's detected format, when it was read. */
   format?: string | null;
+  /** Tokens a language model used for the call (llm, hybrid); null when none was asked (local). */
+  inputTokens?: number | null;
+  outputTokens?: number | null;
 }
 
 /** What is kept of a call made with an Idempotency-Key: never its content nor its answer. */

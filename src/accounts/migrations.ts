@@ -62,4 +62,8 @@ export const migrations: readonly string[] = [
      PRIMARY KEY (account_id, idem_key)
    );
    CREATE INDEX idempotency_keys_created_at ON idempotency_keys (created_at);`,
+  // Tokens a language model used for a call (engine=llm or hybrid), as its provider counted them;
+  // null for calls the local engine answered (and for calls recorded before this version).
+  `ALTER TABLE calls ADD COLUMN input_tokens BIGINT;
+   ALTER TABLE calls ADD COLUMN output_tokens BIGINT;`,
 ];

@@ -245,6 +245,8 @@ export class PostgresAccountStore implements AccountStore {
       call.bytes,
       Math.round(call.durationMs),
       call.format ?? null,
+      call.inputTokens ?? null,
+      call.outputTokens ?? null,
     ]);
   }
 

@@ -38,7 +38,7 @@ export const sql = {
   releaseIdempotencyKey:
     'DELETE FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   insertCall:
-    'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms, format) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms, format, input_tokens, output_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   listCalls: 'SELECT * FROM calls WHERE account_id = ? AND at >= ? ORDER BY at DESC',
   insertSession: 'INSERT INTO sessions (id_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
   sessionByHash:
@@ -101,6 +101,8 @@ export function toCall(row: Row): CallRecord {
     bytes: Number(row.bytes),
     durationMs: Number(row.duration_ms),
     format: row.format == null ? null : String(row.format),
+    inputTokens: row.input_tokens == null ? null : Number(row.input_tokens),
+    outputTokens: row.output_tokens == null ? null : Number(row.output_tokens),
   };
 }
 

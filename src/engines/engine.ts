@@ -19,9 +19,17 @@ export interface Evidence {
 
 export type EvidenceTree = Evidence | EvidenceTree[] | { [key: string]: EvidenceTree };
 
+/** Tokens a language model used for one call, as its provider counted them. */
+export interface TokenCounts {
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export interface ExtractionResult {
   data: Record<string, FieldValue>;
   evidence: Record<string, EvidenceTree>;
+  /** Set by the engines that ask a model (llm, hybrid); absent for the local engine. */
+  usage?: TokenCounts;
 }
 
 export interface ExtractOptions {

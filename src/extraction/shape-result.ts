@@ -18,7 +18,7 @@ export function shapeResult(fields: Field[], raw: ExtractionResult): ExtractionR
       ? missing(field, found)
       : (found ?? { confidence: 0.5, page: null, text: null });
   }
-  return { data, evidence };
+  return { data, evidence, ...(raw.usage ? { usage: raw.usage } : {}) };
 }
 
 function isEmpty(value: FieldValue): boolean {

@@ -6,6 +6,9 @@ export interface LogContext {
   format?: string;
   bytes?: number;
   pages?: number;
+  /** Tokens a language model used for the call (llm, hybrid): counts, never content. */
+  inputTokens?: number;
+  outputTokens?: number;
 }
 
 declare module 'fastify' {

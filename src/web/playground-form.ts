@@ -7,6 +7,8 @@ export interface PlaygroundForm {
   csrf: string;
   yaml: string;
   evidence: boolean;
+  /** The engine chosen, as sent (checked by the page, like the API's `engine=`); undefined: the default. */
+  engine: string | undefined;
   document: { bytes: Uint8Array; fileName: string | undefined } | null;
 }
 
@@ -19,7 +21,13 @@ export async function readPlaygroundForm(
   maxFileBytes: number,
 ): Promise<PlaygroundForm> {
   if (!request.isMultipart()) throw new AppError('malformed_request', { expected: 'multipart/form-data' });
-  const form: PlaygroundForm = { csrf: '', yaml: '', evidence: false, document: null };
+  const form: PlaygroundForm = {
+    csrf: '',
+    yaml: '',
+    evidence: false,
+    engine: undefined,
+    document: null,
+  };
   const options = {
     throwFileSizeLimit: false,
     limits: {
@@ -73,5 +81,7 @@ async function collect(part: Multipart, form: PlaygroundForm, maxFileBytes: numb
     form.csrf = value;
   } else if (part.fieldname === 'evidence') {
     form.evidence = value === 'on';
+  } else if (part.fieldname === 'engine') {
+    form.engine = value;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { Plans } from '../config.ts';
+import type { EngineChoices } from '../engines/choose-engine.ts';
 import type { ExtractionDeps } from '../extraction/extract-document.ts';
 import type { JobSlots } from '../http/job-slots.ts';
 import { describeFault } from '../http/log-safe.ts';
@@ -26,6 +27,8 @@ export interface WebsiteDeps extends ExtractionDeps, SiteOptions {
   plans: Plans;
   jobs: JobSlots;
   now: () => Date;
+  /** Engines the playground offers, as the API's `engine=`; `engine` is the default. */
+  engines?: EngineChoices;
 }
 
 declare module 'fastify' {

@@ -144,6 +144,41 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       assert.equal(calls.length, 1);
       assert.equal(calls[0]?.durationMs, 12);
       assert.equal(calls[0]?.format, null);
+      assert.equal(calls[0]?.inputTokens, null);
+      assert.equal(calls[0]?.outputTokens, null);
+    });
+
+    it('keeps a call’s model token counts; none (null) for a call no model answered', async () => {
+      const account = await store.createAccount({
+        email: 'tokens@example.com',
+        plan: 'pro',
+        credits: 1,
+        expiresAt: null,
+      });
+      const call = { accountId: account.id, status: 200, pages: 1, bytes: 10, durationMs: 3 };
+      await store.recordCall({ ...call, at: '2026-05-01T10:00:00.000Z', format: 'text' });
+      await store.recordCall({
+        ...call,
+        at: '2026-05-01T11:00:00.000Z',
+        format: 'pdf',
+        inputTokens: 3_000_000_000,
+        outputTokens: 64,
+      });
+      await store.recordCall({
+        ...call,
+        at: '2026-05-01T12:00:00.000Z',
+        inputTokens: 0,
+        outputTokens: 0,
+      });
+      const calls = await store.listCalls(account.id, '2026-05-01');
+      assert.deepEqual(
+        calls.map((c) => [c.format, c.inputTokens, c.outputTokens]),
+        [
+          [null, 0, 0],
+          ['pdf', 3_000_000_000, 64],
+          ['text', null, null],
+        ],
+      );
     });
 
     it('keeps a password hash beside the account, never in it', async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { hashApiKey } from '../../src/accounts/api-key.ts';
 import { FakeModelServer, openAiJson, serverError } from '../helpers/fake-model-server.ts';
 import { createLlmTestApp, type LlmTestApp } from '../helpers/llm-test-app.ts';
 import { upload } from '../helpers/multipart.ts';
@@ -51,6 +52,9 @@ describe('POST /api/v1/generate?engine=hybrid', () => {
     assert.equal(data.total, local.data.total);
     assert.equal(evidence.total.engine, 'local');
     assert.equal(evidence.invoice_number.engine, 'local');
+    const account = (await t.store.findByKeyHash(hashApiKey(key)))!.account;
+    const [call] = await t.store.listCalls(account.id, '2000-01-01');
+    assert.deepEqual([call?.inputTokens, call?.outputTokens], [812, 64], 'the model’s tokens are recorded');
   });
 
   it('gives the local candidates to the model as hints', async () => {
@@ -70,5 +74,12 @@ describe('POST /api/v1/generate?engine=hybrid', () => {
     assert.deepEqual(res.json().data, local.data);
     assert.equal(model.received.length, 3);
     assert.ok(t.logs.lines.some((l) => l.includes('model failed; local answers kept')));
+    const account = (await t.store.findByKeyHash(hashApiKey(key)))!.account;
+    const [call] = await t.store.listCalls(account.id, '2000-01-01');
+    assert.deepEqual(
+      [call?.inputTokens, call?.outputTokens],
+      [0, 0],
+      'hybrid, nothing counted by the provider',
+    );
   });
 });

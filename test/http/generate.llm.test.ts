@@ -86,6 +86,24 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
     assert.equal(evidence.purchase_order.note, 'not found in the document');
   });
 
+  it('records the model’s token counts in the call’s row; a local call has none', async () => {
+    model.script(openAiJson(ANSWER)); // the provider counts 812 tokens in, 64 out
+    const key = await t.keyFor({ email: 'tokens-llm@example.com' });
+    const account = (await t.store.getAccountByEmail('tokens-llm@example.com'))!;
+    assert.equal((await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML))).statusCode, 200);
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.ok(!('usage' in res.json()), 'the answer itself is unchanged');
+    const calls = await t.store.listCalls(account.id, '2000-01-01');
+    assert.deepEqual(calls.map((c) => [c.status, c.inputTokens, c.outputTokens]).sort(), [
+      [200, null, null],
+      [200, 812, 64],
+    ]);
+    const line = t.logs.lines.map((l) => JSON.parse(l)).findLast((l) => l.msg === 'request');
+    assert.equal(line.inputTokens, 812);
+    assert.equal(line.outputTokens, 64);
+  });
+
   it('drops an invented value (null, note) but keeps a derived one at 0.5 or less', async () => {
     const yaml = `${INVOICE_YAML}      line_count:\n        type: integer\n        description: How many line items the invoice lists\n`;
     model.script(openAiJson({ ...ANSWER, purchase_order: 'PO-777', line_count: 2 }));

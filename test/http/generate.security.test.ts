@@ -107,7 +107,18 @@ describe('POST /api/v1/generate: security', () => {
         .prepare('PRAGMA table_info(calls)')
         .all()
         .map((c) => c.name);
-      assert.deepEqual(columns, ['account_id', 'at', 'status', 'pages', 'bytes', 'duration_ms', 'format']);
+      // Only shapes and counts: the model's token counts (llm, hybrid) are numbers, never text.
+      assert.deepEqual(columns, [
+        'account_id',
+        'at',
+        'status',
+        'pages',
+        'bytes',
+        'duration_ms',
+        'format',
+        'input_tokens',
+        'output_tokens',
+      ]);
     } finally {
       db.close();
     }

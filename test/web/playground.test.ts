@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { INVOICE_FORM_YAML, invoicePdf, invoiceXlsx } from '../helpers/invoice-forms.ts';
 import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
 import { csrfIn, WebClient } from '../helpers/web-client.ts';
 
@@ -14,10 +16,11 @@ function filesUnder(dir: string): string[] {
 
 async function extract(
   c: WebClient,
-  document: string,
+  document: string | Uint8Array,
   yaml: string,
   fileName = 'invoice.txt',
   evidence = false,
+  engine?: string,
 ) {
   const csrf = csrfIn((await c.get('/playground')).body);
   return c.postMultipart('/playground', [
@@ -25,6 +28,7 @@ async function extract(
     { name: 'document', content: document, filename: fileName, contentType: 'text/plain' },
     { name: 'yaml', content: yaml },
     ...(evidence ? [{ name: 'evidence', content: 'on' }] : []),
+    ...(engine !== undefined ? [{ name: 'engine', content: engine }] : []),
   ]);
 }
 
@@ -128,6 +132,133 @@ describe('website: Playground', () => {
       try {
         if (statSync(file).mtimeMs < started) continue;
         assert.ok(!readFileSync(file).includes(canary), `${file} holds the canary`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    const usage = await c.get('/usage');
+    assert.ok(!usage.body.includes(canary));
+  });
+
+  it('offers the engines as the API does: local alone without a model; llm refused with 400, nothing billed', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-engine@example.com');
+    const page = await c.get('/playground');
+    assert.match(page.body, /<label for="engine">Engine<\/label>\s*<select id="engine" name="engine"/);
+    const options = [...page.body.matchAll(/<option value="([a-z]+)"( selected)?>/g)].map(
+      (m) => m[1] + (m[2] ?? ''),
+    );
+    assert.deepEqual(options, ['local selected']);
+
+    const local = await extract(c, INVOICE_TEXT, INVOICE_YAML, 'invoice.txt', false, 'local');
+    assert.equal(local.statusCode, 200);
+    for (const engine of ['llm', 'hybrid']) {
+      const res = await extract(c, INVOICE_TEXT, INVOICE_YAML, 'invoice.txt', false, engine);
+      assert.equal(res.statusCode, 400);
+      assert.equal(answerOf(res.body).code, 'engine_not_configured');
+      assert.match(res.body, /Nothing was billed/);
+    }
+    const bogus = await extract(c, INVOICE_TEXT, INVOICE_YAML, 'invoice.txt', false, 'gpt');
+    assert.equal(bogus.statusCode, 400);
+    assert.equal(answerOf(bogus.body).code, 'malformed_request');
+    assert.equal((await t.store.getAccountByEmail('pg-engine@example.com'))?.credits, 49);
+  });
+
+  it('draws a PDF’s page with one box per located field, beside the list of fields, under the strict CSP', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-pdf@example.com');
+    const res = await extract(c, await invoicePdf(), INVOICE_FORM_YAML, 'invoice.pdf', true);
+    assert.equal(res.statusCode, 200);
+    const evidence = answerOf(res.body).evidence as Record<string, { bbox?: number[]; page: number }>;
+    const located = Object.entries(evidence).filter(([, e]) => e.bbox);
+    assert.equal(located.length, 4);
+
+    const images = [...res.body.matchAll(/<image href="data:image\/png;base64,([A-Za-z0-9+/=]+)"/g)];
+    assert.equal(images.length, 1, 'the one page, drawn');
+    const png = Buffer.from(images[0]![1]!, 'base64');
+    assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.match(
+      res.body,
+      /<svg class="page-boxes" viewBox="0 0 595 842" role="img" aria-labelledby="page-1-caption">/,
+    );
+    const boxes = [
+      ...res.body.matchAll(
+        /<g class="evidence-box"><rect x="([\d.]+)" y="([\d.]+)"[^>]*\/><text [^>]*>([^<]+)<\/text><\/g>/g,
+      ),
+    ];
+    assert.deepEqual(boxes.map((b) => b[3]).sort(), located.map(([name]) => name).sort());
+    for (const [, x, y, name] of boxes) {
+      const [x0, y0] = evidence[name!]!.bbox!;
+      assert.equal(Number(x), Math.round(x0! * 100) / 100);
+      assert.equal(Number(y), Math.round(y0! * 100) / 100);
+    }
+    assert.match(res.body, /Page 1: 4 fields outlined/);
+    assert.match(
+      res.body,
+      /<td><code>total<\/code><\/td><td class="num">1<\/td><td>box \d+, \d+, \d+, \d+ \(points/,
+    );
+
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /img-src 'self' data:(;|$)/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.doesNotMatch(res.body, /\sstyle=/, 'no inline style attribute');
+    assert.doesNotMatch(res.body, /<script(?![^>]*\ssrc=)/, 'no inline script');
+  });
+
+  it('lists an XLSX answer’s cells (sheet!A1), and draws nothing', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-xlsx@example.com');
+    const res = await extract(c, await invoiceXlsx(), INVOICE_FORM_YAML, 'invoice.xlsx', true);
+    assert.equal(res.statusCode, 200);
+    assert.match(
+      res.body,
+      /<td><code>invoice_number<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B2<\/td>/,
+    );
+    assert.match(res.body, /<td><code>total<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B5<\/td>/);
+    assert.doesNotMatch(res.body, /<image /);
+  });
+
+  it('shows no evidence section without "With evidence"', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-noev@example.com');
+    const res = await extract(c, await invoicePdf(), INVOICE_FORM_YAML, 'invoice.pdf', false);
+    assert.equal(res.statusCode, 200);
+    assert.doesNotMatch(res.body, /evidence-heading|<image /);
+  });
+
+  it('keeps nothing of a drawn PDF: a canary on its page reaches no log line, file or row', async () => {
+    const canary = 'CANARYPDF4b2f7';
+    const started = Date.now();
+    const tmpBefore = new Set(filesUnder(tmpdir()));
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    for (const [i, text] of [
+      'Invoice number: INV-7731',
+      `Reference: ${canary}`,
+      'Total due: 1,250.40 EUR',
+    ].entries())
+      page.drawText(text, { x: 60, y: 760 - i * 24, size: 13, font });
+    const yaml = `${INVOICE_FORM_YAML}      reference: { type: string, description: The ${canary} reference }\n`;
+    const c = new WebClient(t.app);
+    await c.signup('pg-canary-pdf@example.com');
+    const res = await extract(c, await pdf.save(), yaml, `${canary}.pdf`, true);
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /<image href="data:image\/png;base64,/);
+
+    assert.ok(!t.logs.text.includes(canary), 'no log line holds the canary');
+    for (const file of filesUnder(t.dataDir)) {
+      assert.ok(!readFileSync(file).includes(canary), `${file} holds the canary`);
+    }
+    for (const file of filesUnder(tmpdir()).filter((f) => !tmpBefore.has(f) && !f.startsWith(t.dataDir))) {
+      try {
+        if (statSync(file).mtimeMs < started) continue;
+        const bytes = readFileSync(file);
+        assert.ok(!bytes.includes(canary), `${file} holds the canary`);
+        assert.ok(
+          !bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+          `${file} is a PNG written during the test`,
+        );
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }

@@ -42,6 +42,24 @@ describe('website: Usage', () => {
     }
   });
 
+  it('shows the model’s tokens of a call (llm, hybrid), and a blank for a local call', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('usage-tokens@example.com');
+    const account = (await t.store.getAccountByEmail('usage-tokens@example.com'))!;
+    const at = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const call = { accountId: account.id, status: 200, pages: 1, bytes: 10, durationMs: 20, format: 'pdf' };
+    await t.store.recordCall({ ...call, at: at(2) });
+    await t.store.recordCall({ ...call, at: at(1), inputTokens: 12_812, outputTokens: 64 });
+
+    const page = await c.get('/usage');
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<th scope="col" class="num">Tokens<\/th><\/tr><\/thead>/);
+    const rows = [...page.body.matchAll(/<tr><td>[^<]*UTC<\/td>.*?<\/tr>/g)].map((m) => m[0]);
+    assert.equal(rows.length, 2);
+    assert.match(rows[0]!, /<td>pdf<\/td><td class="num">12,812 in \/ 64 out<\/td><\/tr>$/);
+    assert.match(rows[1]!, /<td>pdf<\/td><td class="num"><\/td><\/tr>$/);
+  });
+
   it('counts calls and pages per UTC day, a zero for quiet days', () => {
     const call = (at: string, pages: number) => ({
       accountId: 'a',

@@ -52,7 +52,7 @@ interface Slot {
 }
 
 /** The LSTM-only model shipped by @tesseract.js-data/eng, read from node_modules: no CDN, no cache. */
-function englishModelPath(): string {
+export function englishModelPath(): string {
   const require = createRequire(import.meta.url);
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 }
@@ -198,7 +198,7 @@ function recognitionError(error: unknown, job: Job): unknown {
 }
 
 /** Tesseract's output omits the page size; the header has it (0×0 for a format it does not know). */
-function imageSize(image: Uint8Array): { width: number; height: number } {
+export function imageSize(image: Uint8Array): { width: number; height: number } {
   const ppm = ppmSize(image);
   if (ppm) return ppm;
   const format =

@@ -36,7 +36,8 @@ export class HybridEngine implements ExtractionEngine {
     const evidence: Record<string, EvidenceTree> = {};
     for (const f of fields) evidence[f.name] = tagEngine(local.evidence[f.name] ?? NONE, 'local');
     const weak = fields.filter((f) => treeConfidence(local.evidence[f.name]) < this.#threshold);
-    if (weak.length === 0) return { data, evidence };
+    // Hybrid reports tokens even when it asked nothing (0): the call record tells it from local (none).
+    if (weak.length === 0) return { data, evidence, usage: { inputTokens: 0, outputTokens: 0 } };
 
     let asked: ExtractionResult;
     try {
@@ -48,7 +49,7 @@ export class HybridEngine implements ExtractionEngine {
     } catch (error) {
       if (!(error instanceof ModelFailure)) throw error;
       this.#logger?.warn({ engine: 'hybrid', reason: error.reason }, 'model failed; local answers kept');
-      return { data, evidence };
+      return { data, evidence, usage: error.usage ?? { inputTokens: 0, outputTokens: 0 } };
     }
     for (const f of weak) {
       const value = asked.data[f.name] ?? null;
@@ -60,7 +61,7 @@ export class HybridEngine implements ExtractionEngine {
         evidence[f.name] = modelEvidence;
       }
     }
-    return { data, evidence };
+    return { data, evidence, usage: asked.usage ?? { inputTokens: 0, outputTokens: 0 } };
   }
 }
 

@@ -101,12 +101,18 @@ export class LlmEngine implements ExtractionEngine {
           }),
         ),
       );
-      return mergeChunks(fields, answers);
+      return { ...mergeChunks(fields, answers), usage: { ...usage } };
     } catch (error) {
       outcome = error instanceof ModelFailure ? error.reason : signal.aborted ? 'timeout' : 'error';
-      if (signal.aborted && !(error instanceof ModelFailure))
-        throw new ModelFailure('timeout', { cause: error });
-      throw error;
+      const failure =
+        error instanceof ModelFailure
+          ? error
+          : signal.aborted
+            ? new ModelFailure('timeout', { cause: error })
+            : undefined;
+      if (!failure) throw error;
+      failure.usage = { ...usage };
+      throw failure;
     } finally {
       // Never the prompt, the answer or a value: what ran, how big, how long.
       this.#options.logger?.info(

@@ -10,6 +10,7 @@ import { authenticate, requireCredit } from '../authenticate.ts';
 import { readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
 import { readParts } from '../read-parts.ts';
+import { tokenCounts } from '../record-calls.ts';
 import {
   type GenerateQuery,
   generateHeadersSchema,
@@ -76,6 +77,8 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
             { ...deps, engine },
           ),
         );
+        // A model's tokens (llm, hybrid) go to the call record; a replay asked the model again.
+        if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
         if (replayed) {
           reply.header('idempotent-replayed', 'true');
           request.logContext.pages = 0; // nothing billed this time (the call record and metrics)

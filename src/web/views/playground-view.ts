@@ -1,3 +1,4 @@
+import type { EngineName } from '../../engines/llm/llm-config.ts';
 import { type Html, html } from '../html.ts';
 
 export const EXAMPLE_YAML = `schemas:
@@ -22,8 +23,28 @@ export interface PlaygroundView {
   csrf: string;
   yaml: string;
   evidence: boolean;
+  /** The engines offered (llm and hybrid only with a model configured), and the one chosen. */
+  engines: readonly EngineName[];
+  engine: EngineName;
+  /** Where each value was found, drawn beside the pages (with evidence, after a success). */
+  evidenceHtml?: Html;
   /** The API's answer to this document, success or error, as the API would send it. */
   answer?: { status: number; json: unknown; pagesBilled?: number; creditsLeft?: number };
+}
+
+const ENGINE_LABELS: Record<EngineName, string> = {
+  local: 'local (offline rules)',
+  llm: 'llm (the language model)',
+  hybrid: 'hybrid (local, then the model for weak fields)',
+};
+
+function engineSelect(view: PlaygroundView): Html {
+  return html`<label for="engine">Engine</label>
+  <select id="engine" name="engine" aria-describedby="engine-hint">${view.engines.map(
+    (name) =>
+      html`<option value="${name}"${name === view.engine ? html` selected` : ''}>${ENGINE_LABELS[name]}</option>`,
+  )}</select>
+  <span class="hint" id="engine-hint">As the API's <code>engine=</code> parameter.</span>`;
 }
 
 function answerSection(answer: NonNullable<PlaygroundView['answer']>): Html {
@@ -48,8 +69,10 @@ Nothing of the document is kept.</p>
   <input type="file" id="document" name="document" required aria-describedby="document-hint">
   <span class="hint" id="document-hint">PDF, JPEG, PNG, DOCX, XLSX or text.</span>
   <label>Fields (YAML) <textarea name="yaml" rows="16" required spellcheck="false">${view.yaml}</textarea></label>
+  ${engineSelect(view)}
   <label><input type="checkbox" name="evidence"${view.evidence ? html` checked` : ''}> With evidence (where each value was found)</label>
   <button type="submit">Extract</button>
 </form>
-${view.answer ? answerSection(view.answer) : ''}`;
+${view.answer ? answerSection(view.answer) : ''}
+${view.evidenceHtml ?? ''}`;
 }

@@ -29,7 +29,13 @@ function statusText(status: number): string {
 }
 
 function callRow(call: CallRecord): Html {
-  return html`<tr><td>${formatTime(call.at)}</td><td>${statusText(call.status)}</td><td class="num">${call.pages}</td><td class="num">${(call.durationMs / 1000).toFixed(2)} s</td><td>${call.format ?? '—'}</td></tr>`;
+  return html`<tr><td>${formatTime(call.at)}</td><td>${statusText(call.status)}</td><td class="num">${call.pages}</td><td class="num">${(call.durationMs / 1000).toFixed(2)} s</td><td>${call.format ?? '—'}</td><td class="num">${tokens(call)}</td></tr>`;
+}
+
+/** A model's tokens "in / out"; blank for a call the local engine answered. */
+function tokens(call: CallRecord): string {
+  if (call.inputTokens == null || call.outputTokens == null) return '';
+  return `${formatNumber(call.inputTokens)} in / ${formatNumber(call.outputTokens)} out`;
 }
 
 export function usageView(view: UsageView): Html {
@@ -48,7 +54,7 @@ ${
     ? html`<p>No call in the last 30 days.</p>`
     : html`<table>
   <caption>${view.calls.length > view.shown ? `The latest ${view.shown} of ${view.calls.length} calls` : `${view.calls.length} call${view.calls.length === 1 ? '' : 's'}`}, newest first</caption>
-  <thead><tr><th scope="col">Time</th><th scope="col">Status</th><th scope="col" class="num">Pages billed</th><th scope="col" class="num">Duration</th><th scope="col">Format</th></tr></thead>
+  <thead><tr><th scope="col">Time</th><th scope="col">Status</th><th scope="col" class="num">Pages billed</th><th scope="col" class="num">Duration</th><th scope="col">Format</th><th scope="col" class="num">Tokens</th></tr></thead>
   <tbody>${view.calls.slice(0, view.shown).map(callRow)}</tbody>
 </table>`
 }`;
