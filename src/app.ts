@@ -10,6 +10,7 @@ import { docxReader } from './documents/docx/docx-reader.ts';
 import { jpegReader, pngReader } from './documents/image/image-reader.ts';
 import { DEFAULT_READ_LIMITS, type OcrEngine, type ReadLimits } from './documents/model.ts';
 import { createNativeTesseract, resolveOcrBackend } from './documents/ocr/native-tesseract.ts';
+import { createPreparePool, withPreparePool } from './documents/ocr/prepare-pool.ts';
 import { createTesseractPool } from './documents/ocr/tesseract-pool.ts';
 import { pdfReader } from './documents/pdf/pdf-reader.ts';
 import { createDocumentReading, type ReadDocument, type ReaderRegistry } from './documents/read-document.ts';
@@ -196,7 +197,10 @@ export async function createAdapters(
         ? await PostgresAccountStore.open(config.DATABASE_URL)
         : new SqliteAccountStore(config.DATA_DIR);
   const ocrSize = config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {};
-  const ocr = ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize);
+  const ocr = withPreparePool(
+    ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
+    createPreparePool(ocrSize),
+  );
   const readers: ReaderRegistry = {
     pdf: pdfReader,
     jpeg: jpegReader,

@@ -5,6 +5,9 @@
  * paragraph and line indexes instead, and bbox is absent.
  */
 
+import type { ImageHeader } from './image/image-header.ts';
+import type { PreparedImage } from './ocr/image-preprocess.ts';
+
 export type DocumentFormat = 'pdf' | 'jpeg' | 'png' | 'docx' | 'xlsx' | 'text';
 
 export const ACCEPTED_FORMATS = ['PDF', 'JPG', 'JPEG', 'PNG', 'DOCX', 'XLSX', 'TEXT'] as const;
@@ -100,6 +103,15 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 /** Recognises text in a raster image. Implemented by the tesseract pool; faked in tests. */
 export interface OcrEngine {
   recognize(image: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrResult>;
+  /**
+   * prepareForOcr (ocr/image-preprocess.ts) off the main thread (ocr/prepare-pool.ts), same bytes
+   * out; without it the image reader prepares in its own thread.
+   */
+  prepare?(
+    bytes: Uint8Array,
+    header: ImageHeader,
+    options?: { signal?: AbortSignal | undefined },
+  ): Promise<PreparedImage>;
 }
 
 export interface OcrResult {

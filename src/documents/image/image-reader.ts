@@ -18,7 +18,9 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         throw new AppError('document_too_complex', { limit_pixels: context.limits.maxPixels, pixels });
       }
       if (!context.ocr) throw new AppError('internal_error', { reason: 'no OCR engine configured' });
-      const prepared = await prepareForOcr(bytes, header);
+      const prepared = context.ocr.prepare
+        ? await context.ocr.prepare(bytes, header, { signal: context.signal })
+        : await prepareForOcr(bytes, header);
       context.signal?.throwIfAborted();
       const result = await context.ocr.recognize(prepared.image, { signal: context.signal });
       const page = ocrPage(result, header, prepared.scale);
