@@ -22,6 +22,7 @@ import { createModelEngines } from './engines/llm/create-engines.ts';
 import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
+import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budget.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   maxConcurrentJobs?: number;
   maxQueuedJobs?: number;
+  /** Document pages held in memory at once, all requests together (MAX_PAGES_IN_FLIGHT). */
+  maxPagesInFlight?: number;
   exposeDocs?: boolean;
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   metricsToken?: string | undefined;
@@ -128,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.maxQueuedJobs ?? 32,
   );
   metrics.watchJobs(jobs);
+  // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
+  const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
   generateRoute(app, {
     store: deps.store,
     plans: deps.plans,
@@ -138,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ),
     limits: deps.limits,
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
+    pageBudget,
     jobs,
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
@@ -151,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.engines ? { engines: deps.engines } : {}),
       limits: deps.limits,
       ...(deps.ocr ? { ocr: deps.ocr } : {}),
+      pageBudget,
       jobs,
       now,
       docs: deps.exposeDocs ?? true,

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { checkLlmEnv, llmEnvShape } from './engines/llm/llm-config.ts';
+import { DEFAULT_MAX_PAGES_IN_FLIGHT } from './extraction/page-budget.ts';
 
 /** A plan: its upload limit and the credit it grants each month (null: by contract). */
 const planSchema = z.object({
@@ -56,6 +57,11 @@ const envSchema = z
     MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),
     MAX_QUEUED_JOBS: z.coerce.number().int().nonnegative().default(32),
     MAX_PAGES: z.coerce.number().int().positive().default(500),
+    /**
+     * Document pages held in memory at once, all requests together: a request waits (within its
+     * DOCUMENT_TIMEOUT_MS) until its pages fit; one larger than the whole budget runs alone.
+     */
+    MAX_PAGES_IN_FLIGHT: z.coerce.number().int().positive().default(DEFAULT_MAX_PAGES_IN_FLIGHT),
     MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
     DOCUMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     OCR_WORKERS: z.coerce.number().int().positive().optional(),

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
     maxQueuedJobs: config.MAX_QUEUED_JOBS,
+    maxPagesInFlight: config.MAX_PAGES_IN_FLIGHT,
     exposeDocs: config.EXPOSE_DOCS,
     metricsToken: config.METRICS_TOKEN,
     redisUrl: config.REDIS_URL,

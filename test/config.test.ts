@@ -13,6 +13,11 @@ describe('environment configuration', () => {
     assert.deepEqual(Object.keys(config.plans), ['free', 'starter', 'pro', 'enterprise']);
     assert.equal(config.plans.free?.maxFileBytes, 1_000_000);
     assert.equal(config.plans.enterprise?.maxFileBytes, 100_000_000);
+    assert.equal(config.MAX_PAGES_IN_FLIGHT, 500);
+  });
+
+  it('reads MAX_PAGES_IN_FLIGHT', () => {
+    assert.equal(loadConfig({ MAX_PAGES_IN_FLIGHT: '2000' }).MAX_PAGES_IN_FLIGHT, 2000);
   });
 
   it('parses TRUST_PROXY as a flag, a hop count or a list', () => {
@@ -48,6 +53,7 @@ describe('environment configuration', () => {
     [{ PLANS_FILE: '/nonexistent/plans.json' }, /PLANS_FILE/],
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, /REDIS_URL: must be a redis/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: use at least 16 characters/],
+    [{ MAX_PAGES_IN_FLIGHT: '0' }, /MAX_PAGES_IN_FLIGHT/],
   ];
   for (const [env, message] of bad) {
     it(`refuses ${JSON.stringify(env)} with a clear message`, () => {

@@ -126,6 +126,12 @@ export interface ReadContext {
   fileName?: string;
   ocr?: OcrEngine;
   signal?: AbortSignal;
+  /**
+   * Admission by pages (extraction/page-budget.ts): a reader calls it once it knows its page count,
+   * before reading the pages, and waits; the caller holds the pages until its response is done.
+   * Rejects when `signal` aborts first.
+   */
+  admit?: (pages: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface DocumentReader {

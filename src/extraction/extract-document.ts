@@ -1,8 +1,9 @@
-import type { Document, OcrEngine, ReadLimits } from '../documents/model.ts';
+import type { Document, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
 import type { ReadDocument } from '../documents/read-document.ts';
 import type { ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
 import type { Field } from '../fields/field.ts';
 import { parseFieldConfig } from '../fields/parse-config.ts';
+import type { PageBudget } from './page-budget.ts';
 import { shapeResult } from './shape-result.ts';
 
 /** What reading and extracting need, whoever asks (the API or the offline CLI). */
@@ -11,6 +12,8 @@ export interface ExtractionDeps {
   engine: ExtractionEngine;
   limits: ReadLimits;
   ocr?: OcrEngine;
+  /** Pages held in memory at once, process-wide (MAX_PAGES_IN_FLIGHT); unbounded without it. */
+  pageBudget?: PageBudget;
 }
 
 export interface UploadedDocument {
@@ -29,6 +32,7 @@ export async function prepareExtraction(
   yaml: Uint8Array,
   deps: ExtractionDeps,
   signal?: AbortSignal,
+  admit?: ReadContext['admit'],
 ): Promise<PreparedExtraction> {
   const { fields } = parseFieldConfig(yaml);
   const document = await deps.readDocument(file.bytes, {
@@ -36,6 +40,7 @@ export async function prepareExtraction(
     ...(file.fileName !== undefined ? { fileName: file.fileName } : {}),
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
     ...(signal ? { signal } : {}),
+    ...(admit ? { admit } : {}),
   });
   return { fields, document };
 }

@@ -7,6 +7,7 @@ import {
   runEngine,
   type UploadedDocument,
 } from './extract-document.ts';
+import { admission } from './page-budget.ts';
 
 export interface GenerateRequest {
   account: Account;
@@ -29,12 +30,27 @@ export interface GenerateOutcome extends ExtractionResult {
 /**
  * The paid extraction: read the configuration and the document, make sure the credit covers the
  * document, extract, then charge — the charge is the last step, so a failure never costs credit.
+ * The document's pages are held on the page budget from the moment the reader counts them until
+ * the outcome is returned (the document is garbage after that).
  */
 export async function generate(
   request: GenerateRequest,
   deps: ExtractionDeps & { store: AccountStore },
 ): Promise<GenerateOutcome> {
-  const prepared = await prepareExtraction(request.file, request.yaml, deps, request.signal);
+  const pages = admission(deps.pageBudget);
+  try {
+    return await generateAdmitted(request, deps, pages.admit);
+  } finally {
+    pages.release();
+  }
+}
+
+async function generateAdmitted(
+  request: GenerateRequest,
+  deps: ExtractionDeps & { store: AccountStore },
+  admit: ReturnType<typeof admission>['admit'],
+): Promise<GenerateOutcome> {
+  const prepared = await prepareExtraction(request.file, request.yaml, deps, request.signal, admit);
   const cost = prepared.document.meta.billedPages;
   request.onDocument?.({ format: prepared.document.meta.format, pages: cost });
   if (request.replay) {

@@ -171,3 +171,45 @@ describe('pdfReader: text layer', () => {
     assert.equal(new TextDecoder().decode(bytes.subarray(0, 5)), '%PDF-');
   });
 });
+
+describe('pdfReader: admission by pages', () => {
+  const twoPages = () => makePdf([{ texts: [{ text: 'One', x: 72, y: 100 }] }, { texts: [] }]);
+
+  it('asks for its page count once opened, before reading any page, and waits for it', async () => {
+    const asked: number[] = [];
+    let admitted = () => {};
+    const reading = pdfReader.read(
+      await twoPages(),
+      context({
+        admit: async (pages) => {
+          asked.push(pages);
+          await new Promise<void>((resolve) => {
+            admitted = resolve;
+          });
+        },
+      }),
+    );
+    while (asked.length === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    assert.deepEqual(asked, [2]);
+    admitted();
+    const doc = await reading;
+    assert.equal(doc.pages.length, 2);
+    assert.deepEqual(texts(doc.pages[0]!.lines), ['One']);
+  });
+
+  it('stops waiting with the request: 503 unavailable, not a corrupt document', async () => {
+    const controller = new AbortController();
+    const reading = pdfReader.read(
+      await twoPages(),
+      context({
+        signal: controller.signal,
+        admit: (_pages, signal) =>
+          new Promise<void>((_resolve, reject) => {
+            signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+            controller.abort();
+          }),
+      }),
+    );
+    await assert.rejects(reading, (error: { code?: string }) => error.code === 'unavailable');
+  });
+});

@@ -13,6 +13,14 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
     const limit = context.limits.maxPages;
     if (pdf.numPages > limit)
       throw new AppError('document_too_complex', { limit_pages: limit, pages: pdf.numPages });
+    if (context.admit) {
+      try {
+        await context.admit(pdf.numPages, deadline.signal);
+      } catch (error) {
+        deadline.check(); // an abort or the time limit while waiting: the read's own error
+        throw error;
+      }
+    }
     const pages: Page[] = [];
     // One page at a time: a page's fonts, images and rendering are released before the next.
     for (let number = 1; number <= pdf.numPages; number++) {
