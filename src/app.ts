@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.watchJobs(jobs);
   // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
   const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
+  metrics.watchPages(pageBudget);
   generateRoute(app, {
     store: deps.store,
     plans: deps.plans,

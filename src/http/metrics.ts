@@ -121,6 +121,35 @@ export class Metrics {
     });
   }
 
+  /** Document pages held in memory and requests waiting for pages (MAX_PAGES_IN_FLIGHT), read at each scrape. */
+  watchPages(budget: { inFlight: number; waiting: number; max: number }): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'docjson_pages_in_flight',
+      help: 'Pages of the documents being read or answered now (bounded by MAX_PAGES_IN_FLIGHT).',
+      registers,
+      collect() {
+        this.set(budget.inFlight);
+      },
+    });
+    new Gauge({
+      name: 'docjson_pages_in_flight_max',
+      help: 'Pages that may be held at once (MAX_PAGES_IN_FLIGHT).',
+      registers,
+      collect() {
+        this.set(budget.max);
+      },
+    });
+    new Gauge({
+      name: 'docjson_page_queue_depth',
+      help: 'Requests whose document waits for pages of the budget.',
+      registers,
+      collect() {
+        this.set(budget.waiting);
+      },
+    });
+  }
+
   /** Fed by the request log's one line per request: the route is the pattern, never the URL. */
   observeRequest(line: RequestLogLine): void {
     const route = line.route;

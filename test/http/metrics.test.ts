@@ -58,6 +58,9 @@ describe('GET /metrics', () => {
       ['docjson_job_slots_in_use', 'gauge'],
       ['docjson_job_slots_max', 'gauge'],
       ['docjson_job_queue_depth', 'gauge'],
+      ['docjson_pages_in_flight', 'gauge'],
+      ['docjson_pages_in_flight_max', 'gauge'],
+      ['docjson_page_queue_depth', 'gauge'],
       ['docjson_ocr_queue_depth', 'gauge'],
       ['docjson_ocr_workers_busy', 'gauge'],
       ['docjson_process_cpu_user_seconds_total', 'counter'],
@@ -73,6 +76,9 @@ describe('GET /metrics', () => {
     assert.ok(sampleSum(text, 'docjson_job_slots_max') >= 2);
     assert.equal(sampleSum(text, 'docjson_job_slots_in_use'), 0);
     assert.equal(sampleSum(text, 'docjson_ocr_queue_depth'), 0);
+    // Nothing in flight between calls: every page taken was given back.
+    assert.equal(sampleSum(text, 'docjson_pages_in_flight'), 0);
+    assert.equal(sampleSum(text, 'docjson_pages_in_flight_max'), 500);
   });
 
   it('moves after a call: requests by route pattern and status, durations, documents, pages, engine time', async () => {
