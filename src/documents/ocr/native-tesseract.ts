@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { AppError } from '../../errors.ts';
 import type { BBox, OcrResult, Word } from '../model.ts';
 import { DEFAULT_OCR_PARAMETERS, englishModelPath, imageSize, type TesseractPool } from './tesseract-pool.ts';
+import { WaitingLine } from './waiting-line.ts';
 
 export interface NativeTesseractOptions {
   /** Processes run at once; each runs on one thread (OMP_THREAD_LIMIT=1). Defaults to the cores. */
@@ -59,7 +60,6 @@ interface Job {
   signal: AbortSignal | undefined;
   resolve(result: OcrResult): void;
   reject(error: unknown): void;
-  leaveQueue?: () => void;
 }
 
 /**
@@ -72,7 +72,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
   const size = Math.max(1, options.size ?? availableParallelism());
   const command = options.command ?? 'tesseract';
   const args = cliArguments({ ...DEFAULT_OCR_PARAMETERS, ...options.parameters });
-  const queue: Job[] = [];
+  const queue = new WaitingLine<Job>();
   const running = new Set<ChildProcess>();
   let modelDir: Promise<string> | undefined;
   let created = 0;
@@ -82,7 +82,6 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
   function dispatch(): void {
     while (queue.length > 0 && busy < size) {
       const job = queue.shift()!;
-      if (job.leaveQueue) job.signal?.removeEventListener('abort', job.leaveQueue);
       busy++;
       void run(job).finally(() => {
         busy--;
@@ -117,16 +116,6 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
       }
       return new Promise<OcrResult>((resolve, reject) => {
         const job: Job = { image, signal, resolve, reject };
-        if (signal) {
-          job.leaveQueue = () => {
-            const at = queue.indexOf(job);
-            if (at >= 0) {
-              queue.splice(at, 1);
-              reject(signal.reason);
-            }
-          };
-          signal.addEventListener('abort', job.leaveQueue, { once: true });
-        }
         queue.push(job);
         dispatch();
       });
@@ -134,9 +123,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
 
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) {
-        job.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
-      }
+      queue.rejectAll(() => new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       for (const child of running) child.kill('SIGKILL');
     },
 

@@ -4,6 +4,7 @@ import { AppError, type ErrorCode, type ErrorDetails } from '../../errors.ts';
 import type { ImageHeader } from '../image/image-header.ts';
 import type { OcrEngine } from '../model.ts';
 import type { PreparedImage, PreprocessOptions } from './image-preprocess.ts';
+import { WaitingLine } from './waiting-line.ts';
 
 /** A message to prepare-worker.ts; `bytes` owns its buffer, which is transferred. */
 export interface PrepareRequest {
@@ -35,7 +36,6 @@ interface Job {
   signal: AbortSignal | undefined;
   resolve(prepared: PreparedImage): void;
   reject(error: unknown): void;
-  leaveQueue?: () => void;
 }
 
 interface Slot {
@@ -55,7 +55,7 @@ const closedError = () => new AppError('unavailable', { reason: 'the image prepa
  */
 export function createPreparePool(options: { size?: number } = {}): PreparePool {
   const size = Math.max(1, options.size ?? availableParallelism());
-  const queue: Job[] = [];
+  const queue = new WaitingLine<Job>();
   const slots = new Set<Slot>();
   let created = 0;
   let nextId = 0;
@@ -88,7 +88,6 @@ export function createPreparePool(options: { size?: number } = {}): PreparePool 
       const slot = idleSlot();
       if (!slot) return;
       const job = queue.shift()!;
-      if (job.leaveQueue) job.signal?.removeEventListener('abort', job.leaveQueue);
       run(slot, job);
     }
   }
@@ -134,16 +133,6 @@ export function createPreparePool(options: { size?: number } = {}): PreparePool 
         // whole pooled buffer they are a view of). A compressed upload is small; the PPM is not.
         const request = { bytes: new Uint8Array(bytes), header, options: preprocess };
         const job: Job = { request, signal, resolve, reject };
-        if (signal) {
-          job.leaveQueue = () => {
-            const at = queue.indexOf(job);
-            if (at >= 0) {
-              queue.splice(at, 1);
-              reject(signal.reason);
-            }
-          };
-          signal.addEventListener('abort', job.leaveQueue, { once: true });
-        }
         queue.push(job);
         dispatch();
       });
@@ -151,7 +140,7 @@ export function createPreparePool(options: { size?: number } = {}): PreparePool 
 
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) job.reject(closedError());
+      queue.rejectAll(closedError);
       const ending = [...slots].map((slot) => {
         const job = slot.job;
         slot.job = undefined;

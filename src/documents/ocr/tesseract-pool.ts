@@ -8,6 +8,7 @@ import { readImageHeader } from '../image/image-header.ts';
 import type { OcrEngine, OcrResult } from '../model.ts';
 import { ppmSize } from './ppm.ts';
 import { ocrResultFromBlocks } from './tesseract-result.ts';
+import { WaitingLine } from './waiting-line.ts';
 
 export interface TesseractPoolOptions {
   /** Worker threads at most; each holds one Tesseract instance. Defaults to the cores. */
@@ -39,8 +40,6 @@ interface Job {
   signal: AbortSignal | undefined;
   resolve(result: OcrResult): void;
   reject(error: unknown): void;
-  /** Takes the job out of the queue if its caller gives up while it waits. */
-  leaveQueue?: () => void;
 }
 
 interface Slot {
@@ -65,7 +64,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
   const size = Math.max(1, options.size ?? availableParallelism());
   const parameters = { ...DEFAULT_OCR_PARAMETERS, ...options.parameters };
   const langPath = englishModelPath();
-  const queue: Job[] = [];
+  const queue = new WaitingLine<Job>();
   const slots = new Set<Slot>();
   let created = 0;
   let closed = false;
@@ -108,7 +107,6 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       const slot = idleSlot();
       if (!slot) return;
       const job = queue.shift()!;
-      if (job.leaveQueue) job.signal?.removeEventListener('abort', job.leaveQueue);
       void run(slot, job);
     }
   }
@@ -148,16 +146,6 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<OcrResult>((resolve, reject) => {
         const job: Job = { image, signal, resolve, reject };
-        if (signal) {
-          job.leaveQueue = () => {
-            const at = queue.indexOf(job);
-            if (at >= 0) {
-              queue.splice(at, 1);
-              reject(signal.reason);
-            }
-          };
-          signal.addEventListener('abort', job.leaveQueue, { once: true });
-        }
         queue.push(job);
         dispatch();
       });
@@ -165,9 +153,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
 
     async close() {
       closed = true;
-      for (const job of queue.splice(0)) {
-        job.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
-      }
+      queue.rejectAll(() => new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       const workers = [...slots].map((slot) => {
         slot.fail(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
         return slot.ready.then((worker) => worker.terminate()).catch(() => {});
