@@ -1,5 +1,5 @@
-import { postJson, type RetryOptions } from './http-retry.ts';
-import type { ModelAnswer, ModelClient } from './model-client.ts';
+import { postJson } from './http-retry.ts';
+import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
 import type { Prompt } from './prompt.ts';
@@ -11,28 +11,19 @@ const MAX_OUTPUT_TOKENS = 4096;
 export class AnthropicClient implements ModelClient {
   readonly provider = 'anthropic';
   readonly model: string;
-  readonly #baseUrl: string;
-  readonly #apiKey: string | undefined;
-  readonly #retry: Omit<RetryOptions, 'signal'>;
+  readonly #options: ClientOptions;
 
-  constructor(options: {
-    baseUrl: string;
-    model: string;
-    apiKey?: string;
-    retry?: Omit<RetryOptions, 'signal'>;
-  }) {
-    this.#baseUrl = options.baseUrl;
+  constructor(options: ClientOptions) {
     this.model = options.model;
-    this.#apiKey = options.apiKey;
-    this.#retry = options.retry ?? {};
+    this.#options = options;
   }
 
   async ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer> {
     const response = await postJson(
-      `${this.#baseUrl}/messages`,
+      `${this.#options.baseUrl}/messages`,
       {
         'anthropic-version': ANTHROPIC_VERSION,
-        ...(this.#apiKey ? { 'x-api-key': this.#apiKey } : {}),
+        ...(this.#options.apiKey ? { 'x-api-key': this.#options.apiKey } : {}),
       },
       {
         model: this.model,
@@ -49,7 +40,7 @@ export class AnthropicClient implements ModelClient {
         ],
         tool_choice: { type: 'tool', name: prompt.name },
       },
-      { ...this.#retry, signal },
+      { ...this.#options.retry, signal },
     );
     return readMessage(response.body, prompt.name);
   }

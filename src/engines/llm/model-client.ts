@@ -1,3 +1,4 @@
+import type { RetryOptions } from './http-retry.ts';
 import type { Prompt } from './prompt.ts';
 
 /** The tokens one call used, as the provider counted them (0 when it does not say). */
@@ -16,4 +17,13 @@ export interface ModelClient {
   readonly provider: string;
   readonly model: string;
   ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer>;
+}
+
+/** Where a client sends its calls and how it retries them. */
+export interface ClientOptions {
+  baseUrl: string;
+  model: string;
+  /** Optional for local servers (Ollama, vLLM, llama.cpp). */
+  apiKey?: string;
+  retry?: Omit<RetryOptions, 'signal'>;
 }

@@ -1,5 +1,5 @@
-import { postJson, type RetryOptions } from './http-retry.ts';
-import type { ModelAnswer, ModelClient } from './model-client.ts';
+import { postJson } from './http-retry.ts';
+import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
 import type { Prompt } from './prompt.ts';
@@ -8,26 +8,17 @@ import type { Prompt } from './prompt.ts';
 export class OpenAiClient implements ModelClient {
   readonly provider = 'openai';
   readonly model: string;
-  readonly #baseUrl: string;
-  readonly #apiKey: string | undefined;
-  readonly #retry: Omit<RetryOptions, 'signal'>;
+  readonly #options: ClientOptions;
 
-  constructor(options: {
-    baseUrl: string;
-    model: string;
-    apiKey?: string;
-    retry?: Omit<RetryOptions, 'signal'>;
-  }) {
-    this.#baseUrl = options.baseUrl;
+  constructor(options: ClientOptions) {
     this.model = options.model;
-    this.#apiKey = options.apiKey;
-    this.#retry = options.retry ?? {};
+    this.#options = options;
   }
 
   async ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer> {
     const response = await postJson(
-      `${this.#baseUrl}/chat/completions`,
-      this.#apiKey ? { authorization: `Bearer ${this.#apiKey}` } : {},
+      `${this.#options.baseUrl}/chat/completions`,
+      this.#options.apiKey ? { authorization: `Bearer ${this.#options.apiKey}` } : {},
       {
         model: this.model,
         temperature: 0,
@@ -40,7 +31,7 @@ export class OpenAiClient implements ModelClient {
           json_schema: { name: prompt.name, schema: prompt.schema, strict: true },
         },
       },
-      { ...this.#retry, signal },
+      { ...this.#options.retry, signal },
     );
     return readCompletion(response.body);
   }
