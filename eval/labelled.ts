@@ -13,6 +13,8 @@ import { scoreField } from './score.ts';
 export interface Tally {
   scored: number;
   right: number;
+  /** Fields with an expected value that got no answer: tells a miss from a wrong pick, as a figure. */
+  unanswered: number;
 }
 
 /** Lower bounds of the confidence bins; the last bin ends at 1 included. */
@@ -41,12 +43,19 @@ export interface LabelledFigures {
   engine: { runs: number; ms: number; pages: number };
 }
 
-const tally = (): Tally => ({ scored: 0, right: 0 });
+const tally = (): Tally => ({ scored: 0, right: 0, unanswered: 0 });
 
 export const accuracy = (t: Tally): number | undefined => (t.scored === 0 ? undefined : t.right / t.scored);
 
 export function sum(tallies: Tally[]): Tally {
-  return tallies.reduce((s, t) => ({ scored: s.scored + t.scored, right: s.right + t.right }), tally());
+  return tallies.reduce(
+    (s, t) => ({
+      scored: s.scored + t.scored,
+      right: s.right + t.right,
+      unanswered: s.unanswered + t.unanswered,
+    }),
+    tally(),
+  );
 }
 
 export async function evalLabelled(
@@ -119,6 +128,7 @@ function scoreRun(
     const target = into.fields[i]![c.half];
     target.scored++;
     target.right += score;
+    if (!isEmpty(expected) && isEmpty(answer)) target.unanswered++;
     const confidence = answeredConfidence(answer, run.evidence[field]);
     if (confidence !== undefined) {
       const bin = into.bins[BINS.findLastIndex((lower) => confidence >= lower)];
@@ -139,6 +149,9 @@ function scoreRun(
     }
   }
 }
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 
 /** The confidence of a scalar answer that was given; array answers have one per item, left out. */
 function answeredConfidence(answer: unknown, evidence: EvidenceTree | undefined): number | undefined {

@@ -45,10 +45,14 @@ export function printLabelled(f: LabelledFigures, log: (line: string) => void): 
     ...f.wordings.flatMap((w) => w.fieldNames.map((n, i) => n.length + f.configNames[i]!.length + 6)),
   );
   for (const w of f.wordings) {
-    log(`  ${`wording ${w.name}`.padEnd(width)}${COLUMNS.map((c) => c.padStart(9)).join('')}`);
+    log(`  ${`wording ${w.name}`.padEnd(width)}${COLUMNS.map((c) => c.padStart(9)).join('')}  no answer`);
     f.configNames.forEach((name, i) => {
       const label = w.fieldNames[i] === name ? name : `${name} (${w.fieldNames[i]})`;
-      log(`    ${label.padEnd(width - 2)}${cells(COLUMNS.map((c) => accuracy(column(w, c, i))))}`);
+      const all = column(w, 'all', i);
+      const missed = all.scored === 0 ? undefined : all.unanswered / all.scored;
+      log(
+        `    ${label.padEnd(width - 2)}${cells(COLUMNS.map((c) => accuracy(column(w, c, i))))}${cells([missed])}`,
+      );
     });
     log(`    ${'ALL'.padEnd(width - 2)}${cells(COLUMNS.map((c) => accuracy(column(w, c))))}`);
   }

@@ -72,6 +72,27 @@ describe('local engine', () => {
     assert.equal((evidence.due_date as { confidence: number }).confidence, 0);
   });
 
+  it('reads an amount printed under its label and currency, and a till date with a two-digit year', async () => {
+    const receipt = [
+      'KEDAI MAJU SDN BHD',
+      '12 MAR 18 10:22',
+      'MILO ICE 2 5.00 10.00',
+      'NASI LEMAK 1 35.10 35.10',
+      'TOTAL RM',
+      '47.80',
+      'CASH RM',
+      '50.00',
+    ].join('\n');
+    const { data } = await extract(
+      await read(receipt),
+      config({
+        total: '{ type: double, description: Total amount paid }',
+        date: '{ type: date, description: Date of the purchase }',
+      }),
+    );
+    assert.deepEqual(data, { total: 47.8, date: '2018-03-12' });
+  });
+
   it('reads line items from the table whose header names them, leaving totals rows out', async () => {
     const md = `| Description | Qty | Unit price | Amount |
 |---|---|---|---|

@@ -4,6 +4,7 @@ import type { Line } from '../../src/documents/model.ts';
 import {
   ocrLineText,
   repairAddressWords,
+  repairDateDigits,
   repairLegalForms,
   repairNameWords,
 } from '../../src/engines/local/ocr-text.ts';
@@ -53,6 +54,20 @@ describe('repairLegalForms', () => {
 
   const left: string[] = ['A SON BORN 5/8/2018', 'ACME PTE LTD', 'ACME PTY LTD', 'QTY 5/8 INCH', 'SDN BHD'];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairLegalForms(text), text));
+});
+
+describe('repairDateDigits', () => {
+  const cases: [string, string][] = [
+    ['DATE: 24/03/2O18 13:45', 'DATE: 24/03/2018 13:45'],
+    ['Date O1.04.18', 'Date 01.04.18'],
+    ['24-03-201B', '24-03-2018'],
+    ['Tarikh 1l/04/2018', 'Tarikh 11/04/2018'],
+  ];
+  for (const [read, meant] of cases)
+    it(`reads "${read}" as "${meant}"`, () => assert.equal(repairDateDigits(read), meant));
+
+  const left = ['LOT 12/B/SB', 'NO. 1O/OO/OS', 'AB/CD/EFGH', 'REF A1/B2/C3D4', 'G.23 & G.22', '24/03/2018'];
+  for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairDateDigits(text), text));
 });
 
 describe('repairAddressWords', () => {

@@ -71,6 +71,16 @@ describe('parseDate', () => {
 
   it('does not take a day range for a two-digit year', () => {
     assert.equal(parseDate('1 Jan - 31 Dec 2024'), '2024-12-31');
+    assert.equal(parseDate('1 Jan 31 Dec 2024'), '2024-12-31');
+  });
+
+  it('reads a till stamp with a named month and a two-digit year', () => {
+    assert.equal(parseDate('DATE 24 MAR 18 13:45'), '2018-03-24');
+    assert.equal(parseDate('01APR18 CASHIER 2'), '2018-04-01');
+  });
+
+  it('does not take an hour after a named month for a year', () => {
+    assert.equal(parseDate('1 Mar 10:30'), null);
   });
 });
 

@@ -16,7 +16,37 @@ export function ocrLineText(line: Line): string {
   while (first < last && isSpeck(line.words[first]!)) first++;
   while (last > first && isSpeck(line.words[last]!)) last--;
   const kept = first === 0 && last === words.length - 1 ? line.text : words.slice(first, last + 1).join(' ');
-  return repairLegalForms(kept);
+  return repairDateDigits(repairLegalForms(kept));
+}
+
+/** Letters OCR gives for digits; inside a date's shape they can only be digits. */
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  I: '1',
+  l: '1',
+  '|': '1',
+  S: '5',
+  B: '8',
+  Z: '2',
+};
+/** Day, month and year written with one separator, some digits misread as letters: "24/03/2O18". */
+const DATE_SHAPE =
+  /(?<![\p{L}\p{N}])[\dOoDIl|SBZ]{1,2}([/.-])[\dOoDIl|SBZ]{1,2}\1[\dOoDIl|SBZ]{2,4}(?![\p{L}\p{N}])/gu;
+
+/**
+ * "24/03/2O18" → "24/03/2018", "O1.04.18" → "01.04.18": a date's shape holds digits only, so a
+ * look-alike letter in it is a misread digit. Mended only when most of the shape was read as digits
+ * (at least four, at most two letters), so that codes of letters and digits stay as they are.
+ */
+export function repairDateDigits(text: string): string {
+  return text.replace(DATE_SHAPE, (shape) => {
+    const letters = shape.replace(/[\d/.-]/g, '').length;
+    const digits = shape.replace(/\D/g, '').length;
+    if (letters === 0 || letters > 2 || digits < 4) return shape;
+    return shape.replace(/[OoDIl|SBZ]/g, (c) => DIGIT_LOOKALIKES[c]!);
+  });
 }
 
 /** Below this, a word of one or two letters at a line's edge is more likely a speck or a stroke of a logo than text. */

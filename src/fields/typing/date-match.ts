@@ -119,16 +119,31 @@ function monthFirst(tokens: Token[], i: number): DateMatch | null {
 }
 
 /**
- * The year closing a named-month date. Two digits only right after a separator touching them
- * ("03-Mar-24", "Mar '24"): in "1 Jan - 31 Dec 2024" the 31 is a day, not 2031.
+ * The year closing a named-month date. Two digits right after a separator touching them
+ * ("03-Mar-24", "Mar '24") or glued to the month ("01APR18", a till's stamp), or after a space when
+ * nothing after them could make them a day ("24 MAR 18 13:45"): in "1 Jan - 31 Dec 2024" the 31 is a
+ * day, not 2031.
  */
 function yearAfter(tokens: Token[], k: number, month: number, day: number, first: number, form: DateForm) {
   const end = skip(tokens, k, FILLERS, 3);
   const prev = tokens[end - 1];
   const year = tokens[end];
-  const short = end > k && !year?.spaced && prev?.kind === 'punct' && SHORT_YEAR_SEPS.has(prev.text);
+  const short =
+    (end > k && !year?.spaced && prev?.kind === 'punct' && SHORT_YEAR_SEPS.has(prev.text)) ||
+    (end === k && prev?.kind === 'word' && year?.spaced === false) ||
+    (form === 'day-name' && end === k && year?.spaced === true && !dayOfAnotherDate(tokens, end));
   if (!numAt(tokens, end, short ? 2 : 4, 4) || year!.text.length === 3) return null;
   return withSpan(dateOrNull(expandYear(year!.text), month, day), first, end, form);
+}
+
+/**
+ * The number is not a year but a day or an hour: a month name follows it ("1 Jan 31 Dec",
+ * "1 Mar 31-Dec"), or a time separator touches it ("1 Mar 10:30").
+ */
+function dayOfAnotherDate(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  if (next?.kind === 'punct' && !next.spaced && next.text === ':') return true;
+  return monthAt(tokens, skip(tokens, i + 1, FILLERS, 2)) > 0;
 }
 
 /** 2024年3月3日 and 2024년 3월 3일. */

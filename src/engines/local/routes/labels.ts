@@ -77,7 +77,11 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     // Only a bare label ("Invoice date:") announces the value on the line below it.
     // A label after several words of its own line is a table's column header ("Item Qty Price Amount"),
     // which names a column of many rows, not one value below.
-    const bare = restTokens.length === 0 && hit.tokenIndex <= 3;
+    // "TOTAL RM" over "47.80": a currency or "incl. GST" after an amount's label leaves it bare.
+    const bare =
+      hit.tokenIndex <= 3 &&
+      (restTokens.length === 0 ||
+        (profile.field.kind === 'double' && restTokens.every((t) => AMOUNT_QUALIFIERS.has(t.word))));
     if (below && below.page === line.page && bare) {
       const value = readValue(profile, below.text, hints, below.ocr);
       if (value)
