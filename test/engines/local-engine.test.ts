@@ -93,6 +93,43 @@ describe('local engine', () => {
     assert.deepEqual(data, { total: 47.8, date: '2018-03-12' });
   });
 
+  it('reads values under labels set side by side as column heads, and US dates month first', async () => {
+    const invoice = [
+      'BLUE HARBOR SUPPLY CO.',
+      '88 Dock Road, Portland, ME 04101',
+      '',
+      'Invoice Number     Invoice Date     Due Date       PO Number',
+      'BH-7741            02/11/2024       03/12/2024     7781-A',
+      '',
+      'Bill To                             Ship To',
+      'Evergreen Foods LLC                 Evergreen Foods Warehouse',
+      '400 Pine St                         12 Harbor Ave',
+    ].join('\n');
+    const { data } = await extract(
+      await read(invoice),
+      config({
+        number: '{ type: string, description: The invoice number }',
+        issued: '{ type: date, description: When the invoice was issued }',
+        due: '{ type: date, description: Last day to pay }',
+        billed: '{ type: string, description: Who is billed }',
+      }),
+    );
+    assert.deepEqual(data, {
+      number: 'BH-7741',
+      issued: '2024-02-11',
+      due: '2024-03-12',
+      billed: 'Evergreen Foods LLC',
+    });
+  });
+
+  it('reads ambiguous dates day first when the document gives no US address', async () => {
+    const { data } = await extract(
+      await read('ACME SDN BHD\nNO 1, JALAN SATU, 47400 PETALING JAYA\nDate: 02/11/2024'),
+      config({ issued: '{ type: date, description: Date of the receipt }' }),
+    );
+    assert.deepEqual(data, { issued: '2024-11-02' });
+  });
+
   it('reads line items from the table whose header names them, leaving totals rows out', async () => {
     const md = `| Description | Qty | Unit price | Amount |
 |---|---|---|---|

@@ -8,6 +8,7 @@ import type {
   ExtractionResult,
   ExtractOptions,
 } from '../engine.ts';
+import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { buildView, type DocumentView } from './document-view.ts';
@@ -51,7 +52,13 @@ export class LocalEngine implements ExtractionEngine {
     options: ExtractOptions = {},
   ): Promise<ExtractionResult> {
     const view = buildView(document);
-    const hints = { ...guessTypingHints(view.text.slice(0, 200_000)), centsAmounts: centsAmounts(view.text) };
+    const head = view.text.slice(0, 200_000);
+    const hints = { ...guessTypingHints(head), centsAmounts: centsAmounts(view.text) };
+    // Dates the document leaves ambiguous (03/07/2024) are read the way its place writes them.
+    if (!hints.dateOrder) {
+      const order = dateOrderOfPlace(head);
+      if (order) hints.dateOrder = order;
+    }
     const data: Record<string, FieldValue> = {};
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {

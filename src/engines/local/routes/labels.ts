@@ -40,6 +40,22 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       NUMBER_WORDS.has(restTokens[0]?.word ?? '')
     )
       continue;
+    // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
+    // side head columns, and each one's value is below it, not the next label.
+    if (isColumnHeads(line.text)) {
+      const below = view.lines[line.id + 1];
+      const cell = below && below.page === line.page ? cellBelow(below.text, hit.start, hit.end) : undefined;
+      const value = cell ? readValue(profile, cell.text, hints, below!.ocr) : null;
+      if (value)
+        out.push({
+          value: value.value,
+          score: hit.score * 0.9 * value.fit,
+          source: 'label',
+          line: below!,
+          text: below!.text,
+        });
+      continue;
+    }
     const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
     // "Total Saving 0 00 Total 41 50": OCR joined two columns; the label's second mention has its own value.
     const again = profile.field.kind === 'double' ? findLabel(restTokens, profile, rest, line.ocr) : null;
@@ -100,6 +116,37 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     for (const c of out) if (c.value === largest) c.score += 0.08;
   }
   return out;
+}
+
+/** A wide gap between columns of a line laid out with spaces (text files, PDF text layers, OCR). */
+const COLUMN_GAP = /\t+|\s{3,}/g;
+
+/** The stretches of a line between wide gaps, with their character offsets. */
+function columnsOf(text: string): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  let at = 0;
+  for (const gap of [...text.matchAll(COLUMN_GAP), { index: text.length, 0: '' }]) {
+    const piece = text.slice(at, gap.index);
+    const lead = piece.length - piece.trimStart().length;
+    if (piece.trim() !== '')
+      out.push({ text: piece.trim(), start: at + lead, end: at + piece.trimEnd().length });
+    at = gap.index + gap[0].length;
+  }
+  return out;
+}
+
+/** Two or more short titles without a figure, set apart by wide gaps: the heads of columns. */
+function isColumnHeads(text: string): boolean {
+  const columns = columnsOf(text);
+  return (
+    columns.length >= 2 &&
+    columns.every((c) => !/\d/.test(c.text) && /\p{L}/u.test(c.text) && c.text.split(/\s+/).length <= 4)
+  );
+}
+
+/** The stretch of the line below that lies under the label's characters. */
+function cellBelow(text: string, start: number, end: number) {
+  return columnsOf(text).find((c) => c.start < end + 2 && c.end > start - 2);
 }
 
 /** Amounts of a text, as OCR'd amounts of a document with cents are read ("164" for 1.64). */
