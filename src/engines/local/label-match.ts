@@ -16,14 +16,25 @@ export interface LabelHit {
  * its concept (0.85), or mostly words of its description (≤ 0.6). A label buried deep in a long
  * sentence is prose, not a label, and counts less.
  */
-export function findLabel(tokens: Token[], profile: FieldProfile, text = '', ocr = false): LabelHit | null {
+export function findLabel(
+  tokens: Token[],
+  profile: FieldProfile,
+  text = '',
+  ocr = false,
+  columnEnds: readonly number[] = [],
+): LabelHit | null {
   let best: LabelHit | null = null;
   const consider = (score: number, from: number, length: number) => {
     const buried = from > 6 && tokens.length > 14 ? 0.5 : 1;
-    // A label is set off from its value ("Total:", "Total   54.50", a short line); a word of the
-    // label's inside a sentence ("during the term of employment") is only a mention.
-    const after = text.slice(tokens[from + length - 1]!.end);
-    const setOff = text === '' || /^\s*[:：#=.\-–—|]|^\t|^ {2,}/.test(after) || tokens.length <= length + 4;
+    // A label is set off from its value ("Total:", "Total   54.50", a short line, the end of a
+    // column); a word of the label's inside a sentence ("during the term of employment") is only a mention.
+    const end = tokens[from + length - 1]!.end;
+    const after = text.slice(end);
+    const setOff =
+      text === '' ||
+      /^\s*[:：#=.\-–—|]|^\t|^ {2,}/.test(after) ||
+      tokens.length <= length + 4 ||
+      columnEnds.includes(end);
     const hit = {
       score: score * buried * (setOff ? 1 : 0.65),
       start: tokens[from]!.start,

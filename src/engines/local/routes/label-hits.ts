@@ -17,6 +17,13 @@ export function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLi
     byProfile.set(profile, hits);
   }
   // null (no label here) is a result too; only undefined is "not looked at yet".
-  if (hits[line.id] === undefined) hits[line.id] = findLabel(line.tokens, profile, line.text, line.ocr);
+  if (hits[line.id] === undefined)
+    hits[line.id] = findLabel(
+      line.tokens,
+      profile,
+      line.text,
+      line.ocr,
+      line.columns?.map((c) => c.end),
+    );
   return hits[line.id] ?? null;
 }

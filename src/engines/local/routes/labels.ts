@@ -1,6 +1,6 @@
 import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
-import { type DocumentView, tokenise } from '../document-view.ts';
+import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { findLabel } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
@@ -19,8 +19,18 @@ function inRunningText(text: string, afterLabel: string): boolean {
   return (text.match(/(?:^|\s)\p{Ll}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
 }
 
-/** Words after a label that make it the label of a number: "Company No.", "Company Reg.". */
-const NUMBER_WORDS = new Set(['number', 'reg', 'registration', 'id']);
+/** Words after a label that make it the label of a number: "Company No.", "Company Reg.", "Customer PO". */
+const NUMBER_WORDS = new Set([
+  'number',
+  'reg',
+  'registration',
+  'id',
+  'po',
+  'ref',
+  'reference',
+  'code',
+  'account',
+]);
 
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
@@ -28,7 +38,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
   for (const line of view.lines) {
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
-    const rest = line.text.slice(hit.end);
+    const rest = line.text.slice(hit.end, columnEnd(line, hit, profile));
     const restTokens = tokenise(rest);
     // "… agrees that for a period of two years from …": a label's words inside running text are a
     // sentence, which the prose route reads with its own, stricter measure.
@@ -42,10 +52,13 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       continue;
     // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
     // side head columns, and each one's value is below it, not the next label.
-    if (isColumnHeads(line.text)) {
+    if (isColumnHeads(line)) {
       const below = view.lines[line.id + 1];
-      const cell = below && below.page === line.page ? cellBelow(below.text, hit.start, hit.end) : undefined;
-      const value = cell ? readValue(profile, cell.text, hints, below!.ocr) : null;
+      const cell =
+        below && justBelow(line, below) && !tableOfAmounts(view, below, profile)
+          ? cellBelow(line, below, hit.start)
+          : undefined;
+      const value = cell ? readValue(profile, cell, hints, below!.ocr) : null;
       if (value)
         out.push({
           value: value.value,
@@ -98,7 +111,8 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       hit.tokenIndex <= 3 &&
       (restTokens.length === 0 ||
         (profile.field.kind === 'double' && restTokens.every((t) => AMOUNT_QUALIFIERS.has(t.word))));
-    if (below && below.page === line.page && bare) {
+    // A row of column heads below ("INVOICE" over "Invoice Number   Invoice Date") is labels, not a value.
+    if (below && below.page === line.page && bare && !isColumnHeads(below)) {
       const value = readValue(profile, below.text, hints, below.ocr);
       if (value)
         out.push({
@@ -118,35 +132,57 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
   return out;
 }
 
-/** A wide gap between columns of a line laid out with spaces (text files, PDF text layers, OCR). */
-const COLUMN_GAP = /\t+|\s{3,}/g;
-
-/** The stretches of a line between wide gaps, with their character offsets. */
-function columnsOf(text: string): { text: string; start: number; end: number }[] {
-  const out: { text: string; start: number; end: number }[] = [];
-  let at = 0;
-  for (const gap of [...text.matchAll(COLUMN_GAP), { index: text.length, 0: '' }]) {
-    const piece = text.slice(at, gap.index);
-    const lead = piece.length - piece.trimStart().length;
-    if (piece.trim() !== '')
-      out.push({ text: piece.trim(), start: at + lead, end: at + piece.trimEnd().length });
-    at = gap.index + gap[0].length;
-  }
-  return out;
+/**
+ * Where the text after a label ends when wide gaps part its line: "Invoice No.: NW-2024-0193
+ * [gap] Invoice Date: 14 March 2024" holds two label-value pairs, and the first label's value ends at
+ * its column's end, or at the next column's when the label stands alone in its own. Amounts keep the
+ * whole line: receipts set a total's label and figures in columns of their own.
+ */
+function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile: FieldProfile): number {
+  const kind = profile.field.kind;
+  if (!line.columns || kind === 'double' || kind === 'integer') return line.text.length;
+  const at = line.columns.findIndex((c) => hit.start >= c.start && hit.start < c.end);
+  const own = line.columns[at];
+  if (!own) return line.text.length;
+  const alone = line.text.slice(hit.end, own.end).replace(/[\s:：#.=\-–—|]/g, '') === '';
+  return alone ? (line.columns[at + 1]?.end ?? line.text.length) : own.end;
 }
 
 /** Two or more short titles without a figure, set apart by wide gaps: the heads of columns. */
-function isColumnHeads(text: string): boolean {
-  const columns = columnsOf(text);
+function isColumnHeads(line: ViewLine): boolean {
   return (
-    columns.length >= 2 &&
-    columns.every((c) => !/\d/.test(c.text) && /\p{L}/u.test(c.text) && c.text.split(/\s+/).length <= 4)
+    line.columns?.every(
+      (c) => !/\d/.test(c.text) && /\p{L}/u.test(c.text) && c.text.split(/\s+/).length <= 4,
+    ) === true
   );
 }
 
-/** The stretch of the line below that lies under the label's characters. */
-function cellBelow(text: string, start: number, end: number) {
-  return columnsOf(text).find((c) => c.start < end + 2 && c.end > start - 2);
+/**
+ * Heads over rows of the same columns are a table's ("Description   Qty   Total" over the items):
+ * an amount under them is one row's, not the field's, and the table route reads such tables.
+ */
+function tableOfAmounts(view: DocumentView, below: ViewLine, profile: FieldProfile): boolean {
+  const kind = profile.field.kind;
+  if (kind !== 'double' && kind !== 'integer') return false;
+  const next = view.lines[below.id + 1];
+  return next !== undefined && justBelow(below, next) && next.columns?.length === below.columns?.length;
+}
+
+/** The next line of the same page, not further below than two of its heads' heights. */
+function justBelow(line: ViewLine, below: ViewLine): boolean {
+  if (below.page !== line.page) return false;
+  if (!line.bbox || !below.bbox) return true;
+  return below.bbox.y0 - line.bbox.y1 < 2 * (line.bbox.y1 - line.bbox.y0);
+}
+
+/** The text of the line below that lies under the head holding the label. */
+function cellBelow(line: ViewLine, below: ViewLine, labelStart: number): string | undefined {
+  const head = line.columns?.find((c) => labelStart >= c.start && labelStart < c.end);
+  if (!head) return undefined;
+  const cells = below.columns ?? [
+    { text: below.text, x0: below.bbox?.x0 ?? 0, x1: below.bbox?.x1 ?? below.text.length },
+  ];
+  return cells.find((c) => c.x0 < head.x1 && c.x1 > head.x0)?.text;
 }
 
 /** Amounts of a text, as OCR'd amounts of a document with cents are read ("164" for 1.64). */

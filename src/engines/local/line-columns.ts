@@ -1,0 +1,66 @@
+import type { Line } from '../../documents/model.ts';
+
+/** A stretch of a line set apart from the rest by a wide gap: a column of a layout. */
+export interface LineColumn {
+  text: string;
+  /** Character offsets in the line's text as the engine reads it. */
+  start: number;
+  end: number;
+  /** Horizontal extent: page units where the reader gave word boxes, else character columns. */
+  x0: number;
+  x1: number;
+}
+
+/** A wide gap between columns of a line laid out with spaces (text files). */
+const COLUMN_GAP = /\t+|\s{3,}/g;
+
+/**
+ * The columns of a line, or undefined when it has one. Word boxes decide where they are given (PDF
+ * text layers, OCR: a gap wider than the line is high parts columns, several times a word space);
+ * text laid out with spaces is parted at tabs and runs of three spaces.
+ */
+export function lineColumns(line: Line, text: string): LineColumn[] | undefined {
+  const boxed = line.words.length > 1 && line.words.every((w) => w.bbox);
+  const columns = boxed ? columnsByBoxes(line, text) : columnsBySpaces(text);
+  return columns && columns.length >= 2 ? columns : undefined;
+}
+
+function columnsBySpaces(text: string): LineColumn[] {
+  const out: LineColumn[] = [];
+  let at = 0;
+  for (const gap of [...text.matchAll(COLUMN_GAP), { index: text.length, 0: '' }]) {
+    const piece = text.slice(at, gap.index);
+    const start = at + piece.length - piece.trimStart().length;
+    const end = at + piece.trimEnd().length;
+    if (end > start) out.push({ text: text.slice(start, end), start, end, x0: start, x1: end });
+    at = gap.index + gap[0].length;
+  }
+  return out;
+}
+
+function columnsByBoxes(line: Line, text: string): LineColumn[] | undefined {
+  const words = line.words;
+  const height = Math.max(...words.map((w) => w.bbox!.y1 - w.bbox!.y0));
+  const groups: (typeof words)[] = [[words[0]!]];
+  for (let i = 1; i < words.length; i++) {
+    const gap = words[i]!.bbox!.x0 - words[i - 1]!.bbox!.x1;
+    if (gap > height * 1.5) groups.push([]);
+    groups.at(-1)!.push(words[i]!);
+  }
+  if (groups.length < 2) return undefined;
+  // The engine's text of an OCR'd line may have lost specks at its ends: columns are found in it by
+  // their words, in order, and a column whose words are not there is not a column.
+  const out: LineColumn[] = [];
+  let cursor = 0;
+  for (const group of groups) {
+    const first = group[0]!;
+    const last = group.at(-1)!;
+    const start = text.indexOf(first.text, cursor);
+    const lastAt = start < 0 ? -1 : text.indexOf(last.text, start);
+    if (start < 0 || lastAt < 0) continue;
+    const end = lastAt + last.text.length;
+    out.push({ text: text.slice(start, end), start, end, x0: first.bbox!.x0, x1: last.bbox!.x1 });
+    cursor = end;
+  }
+  return out;
+}
