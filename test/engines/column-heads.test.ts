@@ -65,3 +65,44 @@ describe('labels set side by side as the heads of columns', () => {
     assert.deepEqual((await engine.extract(document, FIELDS)).data, EXPECTED);
   });
 });
+
+const RECHNUNG = laidOut(`Müller & Söhne GmbH · Lindenallee 7 · 50667 Köln
+
+Pos.  Bezeichnung                 Menge   Einzelpreis    Gesamt
+1     Beratung (Stunden)             12      95,00 €   1.140,00 €
+2     Reisekosten pauschal            1     180,00 €     180,00 €
+
+Nettobetrag                                           1.320,00 €
+`);
+
+const ITEMS = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      items:
+        type: array
+        items:
+          type: object
+          properties:
+            description: { type: string }
+            quantity: { type: double }
+            unit_price: { type: double }
+            amount: { type: double }
+`).fields;
+
+const RECHNUNG_ITEMS = [
+  { description: 'Beratung (Stunden)', quantity: 12, unit_price: 95, amount: 1140 },
+  { description: 'Reisekosten pauschal', quantity: 1, unit_price: 180, amount: 180 },
+];
+
+describe('line items under German column heads', () => {
+  it('reads them from a text file', async () => {
+    const document = await textReader.read(RECHNUNG.text(), { ...context, fileName: 'rechnung.txt' });
+    assert.deepEqual((await engine.extract(document, ITEMS)).data.items, RECHNUNG_ITEMS);
+  });
+
+  it('reads them from a PDF whose head row did not line up with the table found under it', async () => {
+    const document = await pdfReader.read(await RECHNUNG.pdf(), { ...context, fileName: 'rechnung.pdf' });
+    assert.deepEqual((await engine.extract(document, ITEMS)).data.items, RECHNUNG_ITEMS);
+  });
+});

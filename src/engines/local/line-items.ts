@@ -141,10 +141,46 @@ function findHeader(table: Table, page: number, profiles: FieldProfile[]): Heade
 function bestHeader(view: DocumentView, profiles: FieldProfile[]): Header | undefined {
   let best: Header | undefined;
   for (const { table, page } of view.tables) {
-    const header = findHeader(table, page, profiles);
+    const header = findHeader(table, page, profiles) ?? headerAbove(view, table, page, profiles);
     if (header && (!best || header.score > best.score)) best = header;
   }
   return best;
+}
+
+/**
+ * A table whose heads did not line up with its cells ("Pos. Bezeichnung" set as one stretch over two
+ * columns) is found without them: its heads are the line just above it, each head given to the
+ * column under it.
+ */
+function headerAbove(
+  view: DocumentView,
+  table: Table,
+  page: number,
+  profiles: FieldProfile[],
+): Header | undefined {
+  const top = table.rows[0]?.find((cell) => cell.bbox)?.bbox;
+  if (!top) return undefined;
+  const above = view.lines.findLast(
+    (l) => l.page === page && l.bbox !== undefined && l.bbox.y1 <= top.y0 + 1 && l.columns !== undefined,
+  );
+  if (!above?.bbox || !above.columns || top.y0 - above.bbox.y1 > 2 * (above.bbox.y1 - above.bbox.y0))
+    return undefined;
+  const spans = columnSpans(table);
+  const row: Row = [];
+  for (const head of above.columns) {
+    let col = -1;
+    let most = 0;
+    for (const [c, span] of spans) {
+      const overlap = Math.min(span.x1, head.x1) - Math.max(span.x0, head.x0);
+      if (overlap > most) {
+        most = overlap;
+        col = c;
+      }
+    }
+    if (col >= 0) row.push({ text: head.text, row: -1, col, rowSpan: 1, colSpan: 1 });
+  }
+  const { columns, score } = assignColumns(row, profiles);
+  return score > 0 ? { table, page, row: -1, columns, score } : undefined;
 }
 
 /** A column's horizontal extent, from its cells' boxes. */
