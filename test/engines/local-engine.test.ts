@@ -39,7 +39,7 @@ Amount due                           1,656.00
 `;
 
 describe('local engine', () => {
-  it('finds each field under two different wordings of its name and description', async () => {
+  it('finds each field under three different wordings of its name and description', async () => {
     const wordings = [
       config({
         invoice_number: '{ type: string, description: The invoice number }',
@@ -53,11 +53,18 @@ describe('local engine', () => {
         amount_payable: '{ type: double, description: The balance the buyer must pay, tax included }',
         buyer_name: '{ type: string, description: Name of the purchaser }',
       }),
+      config({
+        ref: '{ type: string, description: Invoice number }',
+        bill_date: '{ type: date, description: Date printed on the bill }',
+        gross: '{ type: double, description: Final amount including tax }',
+        sold_to: '{ type: string, description: Company buying }',
+      }),
     ];
     const doc = await read(INVOICE);
     const answers = await Promise.all(wordings.map(async (y) => Object.values((await extract(doc, y)).data)));
     assert.deepEqual(answers[0], ['HL-2291', '2024-06-07', 1656, 'Meridian Events Ltd']);
     assert.deepEqual(answers[1], answers[0]);
+    assert.deepEqual(answers[2], answers[0]);
   });
 
   it('leaves a field the document does not state null, not the nearest guess', async () => {
