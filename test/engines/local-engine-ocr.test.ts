@@ -41,6 +41,12 @@ describe('local engine on OCR text', () => {
     assert.equal(data.total, 7.8);
   });
 
+  it('reads an amount whose decimal point OCR put after a space', async () => {
+    const doc = ocrReceipt(['KEDAI MAJU', 'Item A 2.50', 'Item B 5.30', 'TOTAL 47 .80', 'CASH 50 .00']);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 47.8);
+  });
+
   it('reads a bare integer as cents where every other amount has cents, and agrees with cash − change', async () => {
     const doc = ocrReceipt([
       'SHOP',

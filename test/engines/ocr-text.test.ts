@@ -62,11 +62,21 @@ describe('repairDateDigits', () => {
     ['Date O1.04.18', 'Date 01.04.18'],
     ['24-03-201B', '24-03-2018'],
     ['Tarikh 1l/04/2018', 'Tarikh 11/04/2018'],
+    ['Date: 24/03/ 2018 13:45', 'Date: 24/03/2018 13:45'],
+    ['Date 24 /03/2018', 'Date 24/03/2018'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairDateDigits(read), meant));
 
-  const left = ['LOT 12/B/SB', 'NO. 1O/OO/OS', 'AB/CD/EFGH', 'REF A1/B2/C3D4', 'G.23 & G.22', '24/03/2018'];
+  const left = [
+    'QTY 2 - 3 - 100',
+    'LOT 12/B/SB',
+    'NO. 1O/OO/OS',
+    'AB/CD/EFGH',
+    'REF A1/B2/C3D4',
+    'G.23 & G.22',
+    '24/03/2018',
+  ];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairDateDigits(text), text));
 });
 

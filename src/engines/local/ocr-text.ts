@@ -35,13 +35,17 @@ const DIGIT_LOOKALIKES: Record<string, string> = {
 const DATE_SHAPE =
   /(?<![\p{L}\p{N}])[\dOoDIl|SBZ]{1,2}([/.-])[\dOoDIl|SBZ]{1,2}\1[\dOoDIl|SBZ]{2,4}(?![\p{L}\p{N}])/gu;
 
+/** A date OCR read with a space beside a separator: "24/03/ 2018", "24 /03/2018". */
+const SPACED_DATE =
+  /(?<![\p{L}\p{N}])(\d{1,2}) ?([/.-]) ?(\d{1,2}) ?\2 ?(\d{4}|\d{2}(?!\d))(?![\p{L}\p{N}])/gu;
+
 /**
- * "24/03/2O18" → "24/03/2018", "O1.04.18" → "01.04.18": a date's shape holds digits only, so a
+ * "24/03/2O18" → "24/03/2018", "24/03/ 2018" → "24/03/2018", "O1.04.18" → "01.04.18": a date's shape holds digits only, so a
  * look-alike letter in it is a misread digit. Mended only when most of the shape was read as digits
  * (at least four, at most two letters), so that codes of letters and digits stay as they are.
  */
 export function repairDateDigits(text: string): string {
-  return text.replace(DATE_SHAPE, (shape) => {
+  return text.replace(SPACED_DATE, '$1$2$3$2$4').replace(DATE_SHAPE, (shape) => {
     const letters = shape.replace(/[\d/.-]/g, '').length;
     const digits = shape.replace(/\D/g, '').length;
     if (letters === 0 || letters > 2 || digits < 4) return shape;

@@ -108,13 +108,14 @@ export interface ReadHints extends TypingHints {
 }
 
 /**
- * OCR's usual damage to an amount: the decimal point read as a space ("41 50") or followed by one
- * ("4. 80"), the currency before it misread into letters glued to it.
+ * OCR's usual damage to an amount: the decimal point read as a space ("41 50"), followed or
+ * preceded by one ("4. 80", "47 .80"), the currency before it misread into letters glued to it.
  */
 function repairOcrAmount(text: string): string {
   return (
     text
       .replace(/(\d)\. (\d{2})\b/g, '$1.$2')
+      .replace(/(\d) \.(\d{2})\b/g, '$1.$2')
       .replace(/^(\s*\D{0,4}?\s*\d{1,6}) (\d{2})\s*$/, '$1.$2')
       // A currency code misread and glued to its amount: "Ri14.00", "RH0.02".
       .replace(
