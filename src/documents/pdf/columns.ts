@@ -13,8 +13,12 @@ const MIN_COLUMN_ROWS = 3;
 /** Narrowest gutter, in points and in font sizes: wider than any word space of justified text. */
 const MIN_GUTTER_PT = 6;
 const MIN_GUTTER_EMS = 1;
-/** A side reads as prose when its lines hold several words and fill most of its width. */
-const PROSE_WORDS = 3;
+/**
+ * A side reads as prose when its lines hold several words and fill most of its width. Four words:
+ * the halves of an invoice set as a form ("Bill To", "Evergreen Foods LLC", "10 Pallet wrap") hold
+ * three at most and must stay whole rows; Kleister-NDA read the same at three and four.
+ */
+const PROSE_WORDS = 4;
 const PROSE_FILL = 0.5;
 /** Share of a side's runs that must hold a letter: a column of figures is a table's, not prose. */
 const WORDED = 0.5;
