@@ -105,4 +105,9 @@ describe('line items under German column heads', () => {
     const document = await pdfReader.read(await RECHNUNG.pdf(), { ...context, fileName: 'rechnung.pdf' });
     assert.deepEqual((await engine.extract(document, ITEMS)).data.items, RECHNUNG_ITEMS);
   });
+
+  it('reads them from a scan, where OCR finds the table under heads that do not line up with it', async () => {
+    const document = await pngReader.read(RECHNUNG.png(), { ...context, fileName: 'rechnung.png' });
+    assert.deepEqual((await engine.extract(document, ITEMS)).data.items, RECHNUNG_ITEMS);
+  });
 });

@@ -89,9 +89,27 @@ function linesUp(table: Table, earlier: Table): boolean {
  * (`previous`); label-and-value blocks stay lines, which the engine reads with OCR mending.
  */
 export function ocrTables(lines: Line[], previous: Table[] = []): Table[] {
-  const found = findTables(rowsByBaseline(lines));
+  const rows = rowsByBaseline(lines);
+  const found = findTables(rows);
   const carried = previous.at(-1);
   return found.filter(
-    (table, i) => hasHeader(table) || (i === 0 && carried !== undefined && linesUp(table, carried)),
+    (table, i) =>
+      hasHeader(table) ||
+      headedAbove(table, rows) ||
+      (i === 0 && carried !== undefined && linesUp(table, carried)),
   );
+}
+
+/**
+ * A table of figures whose header did not line up with its columns ("Pos. Bezeichnung" read as one
+ * stretch over two): the row just above it is words without digits, and the engine gives each of
+ * its heads to the column under it.
+ */
+function headedAbove(table: Table, rows: Line[]): boolean {
+  const top = table.rows[0]?.find((cell) => cell.bbox)?.bbox;
+  if (!top || table.rows.filter((row) => row.some(hasDigit)).length < MIN_VALUE_ROWS) return false;
+  const above = rows.findLast((row) => row.bbox !== undefined && row.bbox.y1 <= top.y0 + 1);
+  if (!above?.bbox || top.y0 - above.bbox.y1 > above.bbox.y1 - above.bbox.y0) return false;
+  const words = above.words.filter((w) => w.text.trim() !== '');
+  return words.length >= 2 && words.every((w) => /\p{L}/u.test(w.text) && !/\d/.test(w.text));
 }

@@ -53,14 +53,23 @@ function columnsByBoxes(line: Line, text: string): LineColumn[] | undefined {
   const out: LineColumn[] = [];
   let cursor = 0;
   for (const group of groups) {
-    const first = group[0]!;
-    const last = group.at(-1)!;
-    const start = text.indexOf(first.text, cursor);
-    const lastAt = start < 0 ? -1 : text.indexOf(last.text, start);
-    if (start < 0 || lastAt < 0) continue;
-    const end = lastAt + last.text.length;
-    out.push({ text: text.slice(start, end), start, end, x0: first.bbox!.x0, x1: last.bbox!.x1 });
-    cursor = end;
+    // Each word where the text has it, in order; a word the text lost is skipped.
+    let start = -1;
+    let end = -1;
+    let x0 = 0;
+    let x1 = 0;
+    for (const word of group) {
+      const at = text.indexOf(word.text, cursor);
+      if (at < 0) continue;
+      if (start < 0) {
+        start = at;
+        x0 = word.bbox!.x0;
+      }
+      end = at + word.text.length;
+      x1 = word.bbox!.x1;
+      cursor = end;
+    }
+    if (start >= 0) out.push({ text: text.slice(start, end), start, end, x0, x1 });
   }
   return out;
 }
