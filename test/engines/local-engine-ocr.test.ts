@@ -41,6 +41,20 @@ describe('local engine on OCR text', () => {
     assert.equal(data.total, 7.8);
   });
 
+  it('does not take the one item under an "Amount" column head for the total', async () => {
+    const doc = ocrReceipt([
+      'SLF CASH & CARRY',
+      'ITEM     QTY     U/P     AMOUNT',
+      '5194020100124     4     11.32     45.28',
+      'TOTAL QUANTITY 4',
+      'TOTAL ag .00',
+      'CASH 48.00',
+      'CHANGE 0.00',
+    ]);
+    const { data } = await new LocalEngine().extract(doc, fields);
+    assert.equal(data.total, 48);
+  });
+
   it('reads an amount whose decimal point OCR put after a space', async () => {
     const doc = ocrReceipt(['KEDAI MAJU', 'Item A 2.50', 'Item B 5.30', 'TOTAL 47 .80', 'CASH 50 .00']);
     const { data } = await new LocalEngine().extract(doc, fields);

@@ -55,7 +55,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     if (isColumnHeads(line)) {
       const below = view.lines[line.id + 1];
       const cell =
-        below && justBelow(line, below) && !tableOfAmounts(view, below, profile)
+        below && justBelow(line, below) && !tableOfAmounts(view, line, below, profile)
           ? cellBelow(line, below, hit.start)
           : undefined;
       const value = cell ? readValue(profile, cell, hints, below!.ocr) : null;
@@ -161,12 +161,28 @@ function isColumnHeads(line: ViewLine): boolean {
  * Heads over rows of the same columns are a table's ("Description   Qty   Total" over the items):
  * an amount under them is one row's, not the field's, and the table route reads such tables.
  */
-function tableOfAmounts(view: DocumentView, below: ViewLine, profile: FieldProfile): boolean {
+function tableOfAmounts(
+  view: DocumentView,
+  heads: ViewLine,
+  below: ViewLine,
+  profile: FieldProfile,
+): boolean {
   const kind = profile.field.kind;
   if (kind !== 'double' && kind !== 'integer') return false;
+  // "Item  Qty  Price  Amount" over one item is an item table too, however short.
+  if (heads.tokens.some((t) => ITEM_HEAD_WORDS.has(t.word))) return true;
   const next = view.lines[below.id + 1];
   return next !== undefined && justBelow(below, next) && next.columns?.length === below.columns?.length;
 }
+
+/** Words that head a column of items: quantity, unit price, description. */
+const ITEM_HEAD_WORDS = new Set(
+  lexicon.concepts
+    .filter((c) => c.id === 'quantity' || c.id === 'unit_price' || c.id === 'description')
+    .flatMap((c) => c.words)
+    .filter((w) => !w.includes(' '))
+    .map(canonicalWord),
+);
 
 /** The next line of the same page, not further below than two of its heads' heights. */
 function justBelow(line: ViewLine, below: ViewLine): boolean {
