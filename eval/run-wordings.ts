@@ -4,7 +4,7 @@
  * so that cases.jsonl scores every wording alike.
  */
 import type { Document } from '../src/documents/model.ts';
-import type { EvidenceTree, ExtractionEngine } from '../src/engines/engine.ts';
+import type { EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
 import { runEngine } from '../src/extraction/extract-document.ts';
 import type { FieldValue } from '../src/fields/field.ts';
 import type { Wording } from './corpus.ts';
@@ -16,6 +16,8 @@ export interface WordingRun {
   data: Record<string, FieldValue>;
   evidence: Record<string, EvidenceTree>;
   engineMs: number;
+  /** The model's tokens (llm, hybrid); absent for the local engine. */
+  usage?: TokenCounts;
   failure?: string;
 }
 
@@ -40,7 +42,7 @@ export async function runWordings(
         if (field.name in result.data) data[name] = result.data[field.name]!;
         if (field.name in result.evidence) evidence[name] = result.evidence[field.name]!;
       });
-      runs.push({ wording, data, evidence, engineMs });
+      runs.push({ wording, data, evidence, engineMs, ...(result.usage ? { usage: result.usage } : {}) });
     } catch (error) {
       const failure = (error as { code?: string }).code ?? 'exception';
       runs.push({ wording, data: {}, evidence: {}, engineMs: performance.now() - t0, failure });
