@@ -47,7 +47,7 @@ export interface LabelledFigures {
   engine: { runs: number; ms: number; pages: number };
 }
 
-const tally = (): Tally => ({ scored: 0, right: 0, unanswered: 0 });
+export const tally = (): Tally => ({ scored: 0, right: 0, unanswered: 0 });
 
 export const accuracy = (t: Tally): number | undefined => (t.scored === 0 ? undefined : t.right / t.scored);
 
