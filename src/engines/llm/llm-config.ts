@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envBoolean } from '../../env-boolean.ts';
 
 /**
  * The language-model settings in the environment. They are merged into the service's one environment
@@ -16,6 +17,8 @@ export const llmEnvShape = {
   LLM_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Tokens one call may use (prompt + answer); longer documents are split into chunks. */
   LLM_CONTEXT_TOKENS: z.coerce.number().int().min(1024).default(16_000),
+  /** Scanned pages (read by OCR) also sent as images, to a model that reads them; never by default. */
+  LLM_VISION: envBoolean.default(false),
   DEFAULT_ENGINE: z.enum(['local', 'llm', 'hybrid']).default('local'),
   /** hybrid: fields the local engine answers below this confidence are asked of the model. */
   HYBRID_THRESHOLD: z.coerce.number().min(0).max(1).default(0.4),
@@ -32,6 +35,7 @@ type LlmEnv = {
   LLM_TIMEOUT_MS: number;
   LLM_MAX_CONCURRENCY: number;
   LLM_CONTEXT_TOKENS: number;
+  LLM_VISION: boolean;
   DEFAULT_ENGINE: EngineName;
   HYBRID_THRESHOLD: number;
 };
@@ -63,6 +67,8 @@ export interface LlmSettings {
   timeoutMs: number;
   maxConcurrency: number;
   contextTokens: number;
+  /** Send scanned pages as images too (LLM_VISION). */
+  vision: boolean;
   hybridThreshold: number;
 }
 
@@ -77,6 +83,7 @@ export function llmSettings(env: LlmEnv): LlmSettings | null {
     timeoutMs: env.LLM_TIMEOUT_MS,
     maxConcurrency: env.LLM_MAX_CONCURRENCY,
     contextTokens: env.LLM_CONTEXT_TOKENS,
+    vision: env.LLM_VISION,
     hybridThreshold: env.HYBRID_THRESHOLD,
   };
 }
