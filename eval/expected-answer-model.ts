@@ -34,6 +34,8 @@ export interface ModelTally {
   unmatched: number;
   /** Schemas naming a field no wording of the matched corpus lists in that order: answered with nulls. */
   unknownFields: number;
+  /** Page pictures received (LLM_VISION); the answers never depend on them. */
+  images: number;
 }
 
 /** Per corpus, per config.yaml field and half: how much of the expected values the read text shows. */
@@ -46,7 +48,7 @@ const PAGE_MARKER = new RegExp(`^${pageMarker(0).replace('0', '\\d+')}$`);
 const MIN_SHARE = 0.5;
 
 export class ExpectedAnswerModel {
-  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0 };
+  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0, images: 0 };
   /** The ceiling the eval's figures are to be read against (shown-in-text.ts). */
   readonly shown: Shown = new Map();
   readonly #known: Known[] = [];
@@ -177,11 +179,7 @@ export class ExpectedAnswerModel {
   }
 
   #openAi(body: Record<string, unknown>): unknown {
-    const messages = (body.messages ?? []) as { role: string; content: unknown }[];
-    const prompt = messages
-      .filter((m) => m.role === 'user')
-      .map((m) => textOf(m.content))
-      .join('\n');
+    const { prompt, tokens } = this.#read(body, 'image_url');
     const format = body.response_format as { json_schema?: { schema?: Schema } } | undefined;
     const content = JSON.stringify(this.#answer(prompt, propertyNames(format?.json_schema?.schema)));
     return {
@@ -189,16 +187,12 @@ export class ExpectedAnswerModel {
       object: 'chat.completion',
       model: body.model,
       choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
-      usage: usage(JSON.stringify(messages), content, 'prompt_tokens', 'completion_tokens'),
+      usage: { prompt_tokens: tokens, completion_tokens: Math.ceil(content.length / 4) },
     };
   }
 
   #anthropic(body: Record<string, unknown>): unknown {
-    const messages = (body.messages ?? []) as { role: string; content: unknown }[];
-    const prompt = messages
-      .filter((m) => m.role === 'user')
-      .map((m) => textOf(m.content))
-      .join('\n');
+    const { prompt, tokens } = this.#read(body, 'image');
     const tool = ((body.tools ?? []) as { name: string; input_schema?: Schema }[])[0];
     const input = this.#answer(prompt, propertyNames(tool?.input_schema));
     return {
@@ -208,8 +202,26 @@ export class ExpectedAnswerModel {
       model: body.model,
       content: [{ type: 'tool_use', id: `toolu_expected_${this.tally.requests}`, name: tool?.name, input }],
       stop_reason: 'tool_use',
-      usage: usage(JSON.stringify(messages), JSON.stringify(input), 'input_tokens', 'output_tokens'),
+      usage: { input_tokens: tokens, output_tokens: Math.ceil(JSON.stringify(input).length / 4) },
     };
+  }
+
+  /**
+   * The user's text, and the prompt's tokens as a provider would count them: four characters a
+   * token, a page picture about 1,600 (counted, never looked at: the answers come from the corpus).
+   */
+  #read(body: Record<string, unknown>, imageType: string): { prompt: string; tokens: number } {
+    const messages = ((body.messages ?? []) as { role: string; content: unknown }[]).filter(
+      (m) => m.role === 'user',
+    );
+    const prompt = messages.map((m) => textOf(m.content)).join('\n');
+    const parts = messages.flatMap((m) =>
+      Array.isArray(m.content) ? (m.content as { type?: unknown }[]) : [],
+    );
+    const images = parts.filter((p) => p?.type === imageType).length;
+    this.tally.images += images;
+    const system = typeof body.system === 'string' ? body.system : '';
+    return { prompt, tokens: Math.ceil((prompt.length + system.length) / 4) + images * 1600 };
   }
 }
 
@@ -241,11 +253,6 @@ function textOf(content: unknown): string {
   return content
     .map((p) => (typeof p === 'object' && p !== null && typeof p.text === 'string' ? p.text : ''))
     .join('\n');
-}
-
-/** Token counts as a provider reports them, estimated at four characters a token. */
-function usage(prompt: string, answer: string, input: string, output: string): Record<string, number> {
-  return { [input]: Math.ceil(prompt.length / 4), [output]: Math.ceil(answer.length / 4) };
 }
 
 function squash(line: string): string {

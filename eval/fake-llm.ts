@@ -105,7 +105,7 @@ if (values.serve !== undefined) {
   printShown(model.shown);
   const t = model.tally;
   log(
-    `\nexpected-answer model: ${t.requests} requests; ${t.unmatched} prompts matched no case, ${t.unknownFields} named fields no wording lists (answered with nulls)`,
+    `\nexpected-answer model: ${t.requests} requests, ${t.images} page pictures; ${t.unmatched} prompts matched no case, ${t.unknownFields} named fields no wording lists (answered with nulls)`,
   );
   process.exitCode = code !== 0 ? code : t.unmatched + t.unknownFields > 0 ? 1 : 0;
 }

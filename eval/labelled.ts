@@ -4,6 +4,7 @@
  * how the engine does on documents nobody tuned it on.
  */
 import type { Evidence, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
+import { pageDrawer } from '../src/extraction/extract-document.ts';
 import type { Case, Corpus, Half, Wording } from './corpus.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { type ReadingDeps, readCases } from './read-cases.ts';
@@ -103,7 +104,13 @@ export async function evalLabelled(
     }
     // An unreadable document still counts: its fields are scored against no answer, as a user gets.
     const runs: WordingRun[] = read.document
-      ? await runWordings(read.document, wordings, configNames, deps)
+      ? await runWordings(
+          read.document,
+          wordings,
+          configNames,
+          deps,
+          pageDrawer(read.bytes, read.document.meta.format, deps.limits),
+        )
       : wordings.map((wording) => ({ wording, data: {}, evidence: {}, engineMs: 0, failure: read.failure }));
     runs.forEach((run, w) => {
       const into = figures.wordings[w]!;

@@ -4,7 +4,7 @@
  * so that cases.jsonl scores every wording alike.
  */
 import type { Document } from '../src/documents/model.ts';
-import type { EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
+import type { DrawPages, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
 import { runEngine } from '../src/extraction/extract-document.ts';
 import type { FieldValue } from '../src/fields/field.ts';
 import type { Wording } from './corpus.ts';
@@ -26,11 +26,16 @@ export async function runWordings(
   wordings: Wording[],
   configNames: string[],
   deps: ReadingDeps & { engine: ExtractionEngine },
+  pageImages?: DrawPages,
 ): Promise<WordingRun[]> {
   const runs: WordingRun[] = [];
   for (const wording of wordings) {
     // Each run gets its own copy, as each request does: what one run leaves on it must not help the next.
-    const prepared = { fields: wording.fields, document: structuredClone(document) };
+    const prepared = {
+      fields: wording.fields,
+      document: structuredClone(document),
+      ...(pageImages ? { pageImages } : {}),
+    };
     const t0 = performance.now();
     try {
       const result = await runEngine(prepared, deps);

@@ -1,5 +1,5 @@
 import { drawPages } from '../documents/draw-pages.ts';
-import type { Document, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
+import type { Document, DocumentFormat, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
 import type { ReadDocument } from '../documents/read-document.ts';
 import type { DrawPages, ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
 import type { Field } from '../fields/field.ts';
@@ -45,16 +45,16 @@ export async function prepareExtraction(
     ...(signal ? { signal } : {}),
     ...(admit ? { admit } : {}),
   });
-  // The upload is in memory for the request anyway: drawing from it keeps no picture longer than a call.
-  const pageImages: DrawPages = (pages, pixels, drawSignal) =>
-    drawPages(file.bytes, document.meta.format, {
-      pages,
-      pixels,
-      limits: deps.limits,
-      timeoutMs: deps.limits.timeoutMs,
-      signal: drawSignal,
-    });
-  return { fields, document, pageImages };
+  return { fields, document, pageImages: pageDrawer(file.bytes, document.meta.format, deps.limits) };
+}
+
+/**
+ * A document's pages drawn again from its bytes when an engine asks (a model with LLM_VISION). The
+ * upload is in memory for the request anyway: drawing from it keeps no picture longer than a call.
+ */
+export function pageDrawer(bytes: Uint8Array, format: DocumentFormat, limits: ReadLimits): DrawPages {
+  return (pages, pixels, signal) =>
+    drawPages(bytes, format, { pages, pixels, limits, timeoutMs: limits.timeoutMs, signal });
 }
 
 export async function runEngine(
