@@ -3,7 +3,8 @@
  * are only ever shown for the tuning half: the checking half stays unseen, so that its figure says
  * how the engine does on documents nobody tuned it on.
  */
-import type { Evidence, EvidenceTree, ExtractionEngine } from '../src/engines/engine.ts';
+import type { Evidence, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
+import { pageDrawer } from '../src/extraction/extract-document.ts';
 import type { Case, Corpus, Half, Wording } from './corpus.ts';
 import type { DocumentCache } from './document-cache.ts';
 import { type ReadingDeps, readCases } from './read-cases.ts';
@@ -32,6 +33,10 @@ export interface WordingFigures {
   bins: Tally[];
   sureChecking: Tally;
   engineFailures: number;
+  /** Scored fields by the engine whose answer was kept (llm and hybrid tag their evidence; local none). */
+  answeredBy: { local: Tally; model: Tally };
+  /** The model's tokens over the run (llm, hybrid). */
+  tokens: TokenCounts;
 }
 
 export interface LabelledFigures {
@@ -43,7 +48,7 @@ export interface LabelledFigures {
   engine: { runs: number; ms: number; pages: number };
 }
 
-const tally = (): Tally => ({ scored: 0, right: 0, unanswered: 0 });
+export const tally = (): Tally => ({ scored: 0, right: 0, unanswered: 0 });
 
 export const accuracy = (t: Tally): number | undefined => (t.scored === 0 ? undefined : t.right / t.scored);
 
@@ -80,6 +85,8 @@ export async function evalLabelled(
       bins: BINS.map(tally),
       sureChecking: tally(),
       engineFailures: 0,
+      answeredBy: { local: tally(), model: tally() },
+      tokens: { inputTokens: 0, outputTokens: 0 },
     })),
     reading: { read: 0, readMs: 0, cached: 0, cacheMs: 0, failures: new Map() },
     engine: { runs: 0, ms: 0, pages: 0 },
@@ -96,8 +103,14 @@ export async function evalLabelled(
       reading.readMs += read.ms;
     }
     // An unreadable document still counts: its fields are scored against no answer, as a user gets.
-    const runs = read.document
-      ? await runWordings(read.document, wordings, configNames, deps)
+    const runs: WordingRun[] = read.document
+      ? await runWordings(
+          read.document,
+          wordings,
+          configNames,
+          deps,
+          pageDrawer(read.bytes, read.document.meta.format, deps.limits),
+        )
       : wordings.map((wording) => ({ wording, data: {}, evidence: {}, engineMs: 0, failure: read.failure }));
     runs.forEach((run, w) => {
       const into = figures.wordings[w]!;
@@ -107,6 +120,10 @@ export async function evalLabelled(
         figures.engine.pages += read.document.pages.length;
       } else if (read.document) {
         into.engineFailures++;
+      }
+      if (run.usage) {
+        into.tokens.inputTokens += run.usage.inputTokens;
+        into.tokens.outputTokens += run.usage.outputTokens;
       }
       scoreRun(into, read.case, run, configNames, options);
     });
@@ -129,6 +146,12 @@ function scoreRun(
     target.scored++;
     target.right += score;
     if (!isEmpty(expected) && isEmpty(answer)) target.unanswered++;
+    const by = answeringEngine(run.evidence[field]);
+    if (by) {
+      const answered = into.answeredBy[by === 'llm' ? 'model' : 'local'];
+      answered.scored++;
+      answered.right += score;
+    }
     const confidence = answeredConfidence(answer, run.evidence[field]);
     if (confidence !== undefined) {
       const bin = into.bins[BINS.findLastIndex((lower) => confidence >= lower)];
@@ -152,6 +175,18 @@ function scoreRun(
 
 const isEmpty = (value: unknown) =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The engine a field's evidence names (its first leaf's): hybrid keeps one engine's answer per field. */
+function answeringEngine(tree: EvidenceTree | undefined): Evidence['engine'] {
+  if (tree === undefined) return undefined;
+  if (typeof (tree as Evidence).confidence === 'number') return (tree as Evidence).engine;
+  const branches = Array.isArray(tree) ? tree : Object.values(tree);
+  for (const branch of branches) {
+    const engine = answeringEngine(branch);
+    if (engine) return engine;
+  }
+  return undefined;
+}
 
 /** The confidence of a scalar answer that was given; array answers have one per item, left out. */
 function answeredConfidence(answer: unknown, evidence: EvidenceTree | undefined): number | undefined {

@@ -80,6 +80,7 @@ export function printLabelled(f: LabelledFigures, log: (line: string) => void): 
   log(
     `  ms per document: read ${readMs} (${r.read} read${fromCache}), engine ${(f.engine.ms / Math.max(1, f.engine.runs)).toFixed(1)} (engine ${(f.engine.ms / Math.max(1, f.engine.pages)).toFixed(2)} ms/page; ${f.engine.runs} runs over ${f.wordings.length} wordings)`,
   );
+  printEngines(f, log);
   printCalibration(f, log);
   if (r.failures.size > 0) {
     log(`  failed documents: ${[...r.failures].map(([c, n]) => `${c} × ${n}`).join(', ')}`);
@@ -95,6 +96,21 @@ export function printLabelled(f: LabelledFigures, log: (line: string) => void): 
     );
   for (const [i, w] of f.wordings.entries()) result(w.name, rows[i]!);
   result('min', mins);
+}
+
+/** Which engine's answer each scored field kept (llm and hybrid), and the model's tokens. */
+function printEngines(f: LabelledFigures, log: (line: string) => void): void {
+  if (!f.wordings.some((w) => w.answeredBy.model.scored + w.answeredBy.local.scored > 0)) return;
+  log(
+    '  answered by: fields whose answer came from the model / the local engine (right), model tokens in / out',
+  );
+  for (const w of f.wordings) {
+    const { model, local } = w.answeredBy;
+    const share = (t: Tally) => `${t.scored} (${pct(accuracy(t))})`;
+    log(
+      `    ${w.name.padEnd(8)} model ${share(model).padEnd(16)} local ${share(local).padEnd(16)} tokens ${w.tokens.inputTokens} / ${w.tokens.outputTokens}`,
+    );
+  }
 }
 
 const binLabel = (i: number) => `${BINS[i]!.toFixed(1)}–${(BINS[i + 1] ?? 1).toFixed(1)}`;

@@ -16,7 +16,7 @@ export interface ReadingDeps {
 }
 
 export type ReadCase = { case: Case; ms: number; fromCache: boolean } & (
-  | { document: Document; failure?: undefined }
+  | { document: Document; bytes: Uint8Array; failure?: undefined }
   | { document?: undefined; failure: string }
 );
 
@@ -38,7 +38,7 @@ export async function* readCases(
     const key = options.cache?.key(bytes, fileName);
     const cached = key === undefined ? undefined : options.cache?.get(key);
     if (cached) {
-      yield { case: c, ms: performance.now() - t0, fromCache: true, document: cached };
+      yield { case: c, ms: performance.now() - t0, fromCache: true, document: cached, bytes };
       continue;
     }
     // The context prepareExtraction gives the reader, so that the eval reads as the service does.
@@ -50,7 +50,7 @@ export async function* readCases(
       });
       const ms = performance.now() - t0;
       if (key !== undefined) options.cache?.put(key, document, options.log);
-      yield { case: c, ms, fromCache: false, document };
+      yield { case: c, ms, fromCache: false, document, bytes };
     } catch (error) {
       yield { case: c, ms: 0, fromCache: false, failure: (error as { code?: string }).code ?? 'exception' };
     }

@@ -4,7 +4,7 @@
  * so that cases.jsonl scores every wording alike.
  */
 import type { Document } from '../src/documents/model.ts';
-import type { EvidenceTree, ExtractionEngine } from '../src/engines/engine.ts';
+import type { DrawPages, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
 import { runEngine } from '../src/extraction/extract-document.ts';
 import type { FieldValue } from '../src/fields/field.ts';
 import type { Wording } from './corpus.ts';
@@ -16,6 +16,8 @@ export interface WordingRun {
   data: Record<string, FieldValue>;
   evidence: Record<string, EvidenceTree>;
   engineMs: number;
+  /** The model's tokens (llm, hybrid); absent for the local engine. */
+  usage?: TokenCounts;
   failure?: string;
 }
 
@@ -24,11 +26,16 @@ export async function runWordings(
   wordings: Wording[],
   configNames: string[],
   deps: ReadingDeps & { engine: ExtractionEngine },
+  pageImages?: DrawPages,
 ): Promise<WordingRun[]> {
   const runs: WordingRun[] = [];
   for (const wording of wordings) {
     // Each run gets its own copy, as each request does: what one run leaves on it must not help the next.
-    const prepared = { fields: wording.fields, document: structuredClone(document) };
+    const prepared = {
+      fields: wording.fields,
+      document: structuredClone(document),
+      ...(pageImages ? { pageImages } : {}),
+    };
     const t0 = performance.now();
     try {
       const result = await runEngine(prepared, deps);
@@ -40,7 +47,7 @@ export async function runWordings(
         if (field.name in result.data) data[name] = result.data[field.name]!;
         if (field.name in result.evidence) evidence[name] = result.evidence[field.name]!;
       });
-      runs.push({ wording, data, evidence, engineMs });
+      runs.push({ wording, data, evidence, engineMs, ...(result.usage ? { usage: result.usage } : {}) });
     } catch (error) {
       const failure = (error as { code?: string }).code ?? 'exception';
       runs.push({ wording, data: {}, evidence: {}, engineMs: performance.now() - t0, failure });

@@ -7,22 +7,26 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createAdapters, readLimits } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type Config, ConfigError, loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
 import { type Corpus, type Half, loadCorpus, selectCases, selectWordings, type Wording } from './corpus.ts';
 import { DocumentCache } from './document-cache.ts';
+import { type EvalEngine, evalEngine } from './eval-engine.ts';
 import { evalLabelled } from './labelled.ts';
 import { ocrRecall } from './ocr-recall.ts';
 import { officeEval } from './office.ts';
 import { printLabelled } from './print-labelled.ts';
 
 const USAGE = `usage: npm run eval -- DIR [DIR…] [--errors] [--wording NAME] [--half tuning|checking|all]
-         [--limit N] [--cache DIR] [--engine NAME] [--ocr-recall]
+         [--limit N] [--cache DIR] [--engine local|llm|hybrid] [--ocr-recall]
   --errors        every wrong field of the TUNING half (never the checking half: it is for figures only)
   --wording NAME  only this wording: default (config.yaml), 1, 2, … (wordings/NAME.yaml)
   --half H        only the cases of this half (halves are fixed on the whole corpus, sorted by file name)
   --limit N       the first N of the selected cases, in file-name order
   --cache DIR     keep read documents in DIR (outside the repository) and reuse them while the readers
-                  are unchanged`;
+                  are unchanged
+  --engine E      local (default); llm or hybrid with the model of LLM_BASE_URL, LLM_MODEL, LLM_PROVIDER,
+                  LLM_API_KEY … read as the server reads them`;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -42,8 +46,16 @@ const { values, positionals } = parseArgs({
 const half = values.half as Half | 'all';
 const limit = values.limit === undefined ? undefined : Number(values.limit);
 let cache: DocumentCache | undefined;
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  log(error.message);
+  process.exit(2);
+}
 const limits = readLimits(config);
+const engine: EvalEngine = evalEngine(config, values.engine);
 const cacheProblem = (dir: string) => {
   try {
     cache = new DocumentCache(dir, limits);
@@ -66,8 +78,19 @@ const problem =
 if (problem) {
   log(`${problem}\n${USAGE}`);
   process.exitCode = 2;
+} else if (engine.problem !== undefined) {
+  log(engine.problem);
+  process.exitCode = 2;
 } else {
-  const adapters = await createAdapters(config, { withStore: false, engine: values.engine });
+  // Warnings only (a model that failed, hybrid keeping the local answers): never a document's content.
+  const logger = createLogger('warn', process.stderr);
+  const adapters = await createAdapters(config, {
+    withStore: false,
+    logger,
+    llm: engine.llm,
+    defaultEngine: engine.name,
+  });
+  log(`engine: ${engine.name}${engine.llm ? ` (${engine.llm.provider} ${engine.llm.model})` : ''}`);
   if (cache) log(`cache: ${cache.dir}`);
   if (values.errors && half === 'checking') log('--errors: errors are shown for the tuning half only');
   try {

@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { checkLlmEnv, llmEnvShape } from './engines/llm/llm-config.ts';
+import { envBoolean } from './env-boolean.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT } from './extraction/page-budget.ts';
 
 /** A plan: its upload limit and the credit it grants each month (null: by contract). */
@@ -13,10 +14,6 @@ const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 export type Plans = Record<string, Plan>;
 const plansSchema = z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), planSchema);
-
-const booleanish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z
@@ -68,9 +65,9 @@ const envSchema = z
     /** wasm: tesseract.js; native: the `tesseract` CLI (≥ 4); auto: wasm for now (see native-tesseract.ts). */
     OCR_BACKEND: z.enum(['auto', 'wasm', 'native']).default('auto'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(30_000),
-    EXPOSE_DOCS: booleanish.default(true),
+    EXPOSE_DOCS: envBoolean.default(true),
     /** The website (sign-up, API keys, usage, playground); false serves the API alone. */
-    WEBSITE: booleanish.default(true),
+    WEBSITE: envBoolean.default(true),
     /** Bring-your-own model (LLM_*, DEFAULT_ENGINE, HYBRID_THRESHOLD): see src/engines/llm/llm-config.ts. */
     ...llmEnvShape,
   })

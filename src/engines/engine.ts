@@ -32,8 +32,20 @@ export interface ExtractionResult {
   usage?: TokenCounts;
 }
 
+/** A page of the document drawn as a PNG, in memory (for a model that reads images: LLM_VISION). */
+export interface PageImage {
+  /** 1-based. */
+  page: number;
+  png: Uint8Array;
+}
+
+/** Draws the given pages of the document being extracted, each within `pixels`; [] where it cannot. */
+export type DrawPages = (pages: number[], pixels: number, signal?: AbortSignal) => Promise<PageImage[]>;
+
 export interface ExtractOptions {
   signal?: AbortSignal;
+  /** The document's pages as pictures, drawn on demand from the upload; engines that ignore images ignore it. */
+  pageImages?: DrawPages;
 }
 
 export interface ExtractionEngine {

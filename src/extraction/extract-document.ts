@@ -1,6 +1,7 @@
-import type { Document, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
+import { drawPages } from '../documents/draw-pages.ts';
+import type { Document, DocumentFormat, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
 import type { ReadDocument } from '../documents/read-document.ts';
-import type { ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
+import type { DrawPages, ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
 import type { Field } from '../fields/field.ts';
 import { parseFieldConfig } from '../fields/parse-config.ts';
 import type { PageBudget } from './page-budget.ts';
@@ -24,6 +25,8 @@ export interface UploadedDocument {
 export interface PreparedExtraction {
   fields: Field[];
   document: Document;
+  /** Pages drawn again from the upload when an engine asks (a model with LLM_VISION); nothing is drawn otherwise. */
+  pageImages?: DrawPages;
 }
 
 /** Validate the configuration first: it is cheap, and a bad one should not cost a document parse. */
@@ -42,7 +45,16 @@ export async function prepareExtraction(
     ...(signal ? { signal } : {}),
     ...(admit ? { admit } : {}),
   });
-  return { fields, document };
+  return { fields, document, pageImages: pageDrawer(file.bytes, document.meta.format, deps.limits) };
+}
+
+/**
+ * A document's pages drawn again from its bytes when an engine asks (a model with LLM_VISION). The
+ * upload is in memory for the request anyway: drawing from it keeps no picture longer than a call.
+ */
+export function pageDrawer(bytes: Uint8Array, format: DocumentFormat, limits: ReadLimits): DrawPages {
+  return (pages, pixels, signal) =>
+    drawPages(bytes, format, { pages, pixels, limits, timeoutMs: limits.timeoutMs, signal });
 }
 
 export async function runEngine(
@@ -50,7 +62,10 @@ export async function runEngine(
   deps: ExtractionDeps,
   signal?: AbortSignal,
 ): Promise<ExtractionResult> {
-  const raw = await deps.engine.extract(prepared.document, prepared.fields, signal ? { signal } : {});
+  const raw = await deps.engine.extract(prepared.document, prepared.fields, {
+    ...(signal ? { signal } : {}),
+    ...(prepared.pageImages ? { pageImages: prepared.pageImages } : {}),
+  });
   return shapeResult(prepared.fields, raw);
 }
 

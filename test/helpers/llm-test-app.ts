@@ -27,6 +27,7 @@ export async function createLlmTestApp(
       timeoutMs: 10_000,
       maxConcurrency: 2,
       contextTokens: 16_000,
+      vision: false,
       hybridThreshold: 0.6,
       ...settings,
     },

@@ -2,7 +2,7 @@ import { postJson } from './http-retry.ts';
 import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
-import type { Prompt } from './prompt.ts';
+import { imageCaption, type Prompt } from './prompt.ts';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 const MAX_OUTPUT_TOKENS = 4096;
@@ -30,7 +30,7 @@ export class AnthropicClient implements ModelClient {
         max_tokens: MAX_OUTPUT_TOKENS,
         temperature: 0,
         system: prompt.system,
-        messages: [{ role: 'user', content: prompt.user }],
+        messages: [{ role: 'user', content: userContent(prompt) }],
         tools: [
           {
             name: prompt.name,
@@ -44,6 +44,18 @@ export class AnthropicClient implements ModelClient {
     );
     return readMessage(response.body, prompt.name);
   }
+}
+
+/** The text alone, or (with pictures) content blocks: the text, then each page's caption and picture. */
+function userContent(prompt: Prompt): string | object[] {
+  if (!prompt.images) return prompt.user;
+  return [
+    { type: 'text', text: prompt.user },
+    ...prompt.images.flatMap((image) => [
+      { type: 'text', text: imageCaption(image.page) },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: image.data } },
+    ]),
+  ];
 }
 
 function readMessage(body: unknown, tool: string): ModelAnswer {

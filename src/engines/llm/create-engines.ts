@@ -33,6 +33,7 @@ export function createModelEngines(
     slots: new CallSlots(settings.maxConcurrency),
     timeoutMs: settings.timeoutMs,
     contextTokens: settings.contextTokens,
+    vision: settings.vision,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   return {

@@ -4,6 +4,8 @@ import type { Document, Page, Table } from '../../documents/model.ts';
 export interface PageText {
   page: number;
   lines: string[];
+  /** Tokens the page's picture costs when it is sent too (a scanned page, LLM_VISION); none otherwise. */
+  imageTokens?: number;
 }
 
 /** The document as text for a model, page by page; what the model sees is what grounding searches. */

@@ -11,7 +11,13 @@ export interface Found {
   evidence: EvidenceTree;
 }
 
-/** A value the model read and the document shows: its reading is checked, not calibrated. */
+/**
+ * A value the model read and the document shows: its reading is checked, not calibrated. It cannot
+ * be fitted without a real model's answers (the expected-answer model of npm run eval:fake-llm is
+ * right by construction, so every grounded answer of it is): run npm run eval -- DIR --engine llm
+ * against a real one and read the calibration table of the answers stated at 0.8. Hybrid keeps the
+ * surer of the two answers, so HYBRID_THRESHOLD is worth setting only below it.
+ */
 export const GROUNDED_CONFIDENCE = 0.8;
 /** Most a value the document does not show may claim. */
 export const UNGROUNDED_CONFIDENCE = 0.5;

@@ -3,7 +3,13 @@ import type { Document } from '../../documents/model.ts';
 import { AppError } from '../../errors.ts';
 import type { Field, FieldValue } from '../../fields/field.ts';
 import { guessTypingHints } from '../../fields/typing/index.ts';
-import type { EvidenceTree, ExtractionEngine, ExtractionResult, ExtractOptions } from '../engine.ts';
+import type {
+  DrawPages,
+  EvidenceTree,
+  ExtractionEngine,
+  ExtractionResult,
+  ExtractOptions,
+} from '../engine.ts';
 import type { CallSlots } from './call-slots.ts';
 import { type Chunk, estimateTokens, splitIntoChunks } from './chunks.ts';
 import { documentText } from './document-text.ts';
@@ -13,7 +19,7 @@ import { DocumentIndex } from './locate.ts';
 import { mergeFound } from './merge-chunks.ts';
 import type { ModelClient, TokenUsage } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
-import { buildPrompt, type FieldHint } from './prompt.ts';
+import { buildPrompt, type FieldHint, type PromptImage } from './prompt.ts';
 import { typeAnswer } from './type-answer.ts';
 
 export interface LlmEngineOptions {
@@ -22,12 +28,22 @@ export interface LlmEngineOptions {
   timeoutMs: number;
   /** Tokens one call may use, prompt and answer. */
   contextTokens: number;
+  /** Scanned pages also sent as pictures (LLM_VISION). */
+  vision?: boolean;
   logger?: Logger;
 }
 
 /** Room kept in the context for the answer. */
 const ANSWER_SHARE = 0.25;
 const MAX_ANSWER_TOKENS = 4096;
+/**
+ * A scanned page's picture: about 1.15 million pixels, the most Anthropic takes without scaling it
+ * down and more than OpenAI's high detail keeps of a page's short side (768 px), so that a receipt's
+ * small print stays legible; far below MAX_PIXELS.
+ */
+const VISION_PIXELS = 1_150_000;
+/** What such a picture costs: Anthropic counts width × height / 750 (about 1,530); OpenAI's tiles about as much. */
+const IMAGE_TOKENS = 1600;
 
 /**
  * The bring-your-own-model engine: the document's text (in chunks under the token budget) and the
@@ -74,7 +90,13 @@ export class LlmEngine implements ExtractionEngine {
       ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)])
       : AbortSignal.timeout(timeoutMs);
     const schema = answerSchema(fields);
-    const chunks = this.#chunks(document, schema, options.hints);
+    // Pictures only of the pages OCR read: a page with a text layer is read exactly already.
+    const scanned = new Set(
+      this.#options.vision && options.pageImages
+        ? document.pages.filter((p) => p.source === 'ocr').map((p) => p.number)
+        : [],
+    );
+    const chunks = this.#chunks(document, schema, options.hints, scanned);
     const pages = documentText(document);
     const hints = guessTypingHints(
       pages
@@ -88,11 +110,19 @@ export class LlmEngine implements ExtractionEngine {
       const answers = await Promise.all(
         chunks.map((chunk, i) =>
           slots.run(signal, async () => {
+            // Drawn inside the slot, so that at most LLM_MAX_CONCURRENCY chunks' pictures are in memory.
+            const images = await this.#pictures(
+              chunk.pages.filter((p) => scanned.has(p)),
+              options.pageImages,
+              signal,
+              options.engine,
+            );
             const prompt = buildPrompt({
               schema,
               chunkText: chunk.text,
               part: { index: i, count: chunks.length },
               ...(options.hints ? { hints: options.hints } : {}),
+              images,
             });
             const answer = await client.ask(prompt, signal);
             usage.inputTokens += answer.usage.inputTokens;
@@ -131,7 +161,28 @@ export class LlmEngine implements ExtractionEngine {
     }
   }
 
-  #chunks(document: Document, schema: object, hints: FieldHint[] | undefined): Chunk[] {
+  /** The pages' pictures for one call, as base64 PNG; none when they cannot be drawn (the text remains). */
+  async #pictures(
+    pages: number[],
+    draw: DrawPages | undefined,
+    signal: AbortSignal,
+    engine: 'llm' | 'hybrid',
+  ): Promise<PromptImage[]> {
+    if (!draw || pages.length === 0) return [];
+    try {
+      const drawn = await draw(pages, VISION_PIXELS, signal);
+      return drawn.map((d) => ({
+        page: d.page,
+        data: Buffer.from(d.png.buffer, d.png.byteOffset, d.png.byteLength).toString('base64'),
+      }));
+    } catch (error) {
+      if (signal.aborted) throw error;
+      this.#options.logger?.warn({ engine, reason: 'pictures not drawn' }, 'scanned pages sent as text only');
+      return [];
+    }
+  }
+
+  #chunks(document: Document, schema: object, hints: FieldHint[] | undefined, scanned: Set<number>): Chunk[] {
     const { contextTokens } = this.#options;
     const answer = Math.min(MAX_ANSWER_TOKENS, Math.floor(contextTokens * ANSWER_SHARE));
     const overhead =
@@ -141,7 +192,10 @@ export class LlmEngine implements ExtractionEngine {
           .user,
       ) +
       300;
-    return splitIntoChunks(documentText(document), Math.max(256, contextTokens - answer - overhead));
+    const pages = documentText(document).map((p) =>
+      scanned.has(p.page) ? { ...p, imageTokens: IMAGE_TOKENS } : p,
+    );
+    return splitIntoChunks(pages, Math.max(256, contextTokens - answer - overhead));
   }
 }
 

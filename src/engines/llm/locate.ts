@@ -1,5 +1,7 @@
 import type { BBox, Document } from '../../documents/model.ts';
+import type { DateOrder } from '../../fields/field.ts';
 import { findDateSpans, findNumberSpans, parseBoolean, type TypingHints } from '../../fields/typing/index.ts';
+import { comparableText } from './comparable-text.ts';
 
 /** Where a value stands in the document, in the terms of local evidence. */
 export interface Location {
@@ -29,14 +31,17 @@ interface IndexedPage {
   number: number;
   lines: IndexedLine[];
   cells: IndexedCell[];
-  /** The page's normalised lines joined by a space, with where each line starts in it. */
+  /** The page's comparable lines joined by a space, with where each line starts in it. */
   joined: string;
   starts: number[];
+  /** `joined` without its spaces, and where each of its characters stands in `joined`: made when first asked. */
+  spaceless?: { text: string; origins: number[] };
 }
 
 /**
- * The document indexed for grounding: a value the model returns is looked for as normalised text
- * (case, accents' forms, punctuation and spacing ignored), numbers and dates by their value.
+ * The document indexed for grounding: a value the model returns is looked for as comparable text
+ * (comparable-text.ts: case, punctuation and spacing ignored, "&"/"and", legal forms and counts in
+ * words alike), numbers and dates by their value.
  */
 export class DocumentIndex {
   readonly #pages: IndexedPage[];
@@ -50,7 +55,7 @@ export class DocumentIndex {
         .map((l) => ({
           page: page.number,
           text: l.text.trim(),
-          norm: normalise(l.text),
+          norm: comparableText(l.text),
           ...(l.bbox ? { bbox: l.bbox } : {}),
           ...(l.paragraph !== undefined ? { paragraph: l.paragraph } : {}),
         }));
@@ -59,7 +64,7 @@ export class DocumentIndex {
           .flat()
           .flatMap((c) =>
             c.ref && c.text.trim() !== ''
-              ? [{ page: page.number, ref: c.ref, text: c.text.trim(), norm: normalise(c.text) }]
+              ? [{ page: page.number, ref: c.ref, text: c.text.trim(), norm: comparableText(c.text) }]
               : [],
           ),
       );
@@ -73,20 +78,29 @@ export class DocumentIndex {
     });
   }
 
-  /** Text found as a whole-word run, possibly across consecutive lines of a page. */
+  /**
+   * Text found as a whole-word run, possibly across consecutive lines of a page; else the same
+   * letters with the spaces ignored, still from a word's start to a word's end ("Tampoi81200" as
+   * OCR or a PDF's kerning joins words, "Tampoi 81200" as the model writes them).
+   */
   findText(value: string, pages?: number[]): Location | null {
-    const wanted = normalise(value);
+    const wanted = comparableText(value);
     if (wanted === '') return null;
+    const squashed = wanted.replaceAll(' ', '');
     for (const page of this.#scope(pages)) {
       const cell = page.cells.find((c) => ` ${c.norm} `.includes(` ${wanted} `));
       if (cell) return { page: page.number, cell: cell.ref, text: cell.text };
       const at = ` ${page.joined}`.indexOf(` ${wanted} `);
-      if (at < 0) continue;
-      const first = lineAt(page.starts, at);
-      const last = lineAt(page.starts, at + wanted.length - 1);
-      return spanOf(page.lines.slice(first, last + 1));
+      if (at >= 0) return this.#span(page, at, at + wanted.length - 1);
+      const run = spacelessRun(page, squashed);
+      if (run) return this.#span(page, run[0], run[1]);
     }
     return null;
+  }
+
+  /** The lines of a page that hold `joined`'s characters from `from` to `to`, both included. */
+  #span(page: IndexedPage, from: number, to: number): Location {
+    return spanOf(page.lines.slice(lineAt(page.starts, from), lineAt(page.starts, to) + 1));
   }
 
   findNumber(value: number, pages?: number[]): Location | null {
@@ -95,17 +109,25 @@ export class DocumentIndex {
     return this.#first(pages, same);
   }
 
+  /**
+   * A date by its value. Where the document does not settle whether 5/12/09 is day or month first,
+   * either reading shows it: the model, which saw the whole document, may know better than the
+   * typing's day-first default (a US contract's signature dates).
+   */
   findDate(iso: string, pages?: number[]): Location | null {
-    const hint = this.#hints.dateOrder ? { order: this.#hints.dateOrder } : undefined;
+    const orders: DateOrder[] = this.#hints.dateOrder ? [this.#hints.dateOrder] : ['DMY', 'MDY'];
     const day = iso.slice(0, 10);
-    return this.#first(pages, (text) => findDateSpans(text, hint).some((s) => s.value === day));
+    const shows = (text: string) =>
+      orders.some((order) => findDateSpans(text, { order }).some((s) => s.value === day));
+    // Dates are written in words often enough to break at a line's end ("the 10th day of" / "May, 2007").
+    return this.#first(pages, shows, true);
   }
 
   /** A yes/no stated beside a label made of the field's words: "Paid: yes", "☑ Paid". */
   findBoolean(value: boolean, labels: string[], pages?: number[]): Location | null {
-    const words = labels.map(normalise).filter((l) => l !== '');
+    const words = labels.map(comparableText).filter((l) => l !== '');
     return this.#first(pages, (text) => {
-      const norm = normalise(text);
+      const norm = comparableText(text);
       const label = words.find((w) => ` ${norm} `.includes(` ${w} `));
       if (!label) return false;
       const rest = text.includes(':') ? text.slice(text.indexOf(':') + 1) : text;
@@ -117,24 +139,39 @@ export class DocumentIndex {
     return pages ? this.#pages.filter((p) => pages.includes(p.number)) : this.#pages;
   }
 
-  /** The first cell, else line, whose text passes `test`. */
-  #first(pages: number[] | undefined, test: (text: string) => boolean): Location | null {
+  /** The first cell, else line (else, with `acrossLines`, two consecutive lines) whose text passes `test`. */
+  #first(pages: number[] | undefined, test: (text: string) => boolean, acrossLines = false): Location | null {
     for (const page of this.#scope(pages)) {
       const cell = page.cells.find((c) => test(c.text));
       if (cell) return { page: page.number, cell: cell.ref, text: cell.text };
       const line = page.lines.find((l) => test(l.text));
       if (line) return spanOf([line]);
+      if (!acrossLines) continue;
+      const lines = page.lines;
+      const at = lines.findIndex((l, i) => i + 1 < lines.length && test(`${l.text} ${lines[i + 1]!.text}`));
+      if (at >= 0) return spanOf(lines.slice(at, at + 2));
     }
     return null;
   }
 }
 
-export function normalise(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+/** Where `squashed` starts and ends in the page's `joined`, on word boundaries, or null. */
+function spacelessRun(page: IndexedPage, squashed: string): [number, number] | null {
+  const { joined } = page;
+  if (!page.spaceless) {
+    const origins: number[] = [];
+    for (let i = 0; i < joined.length; i++) if (joined[i] !== ' ') origins.push(i);
+    page.spaceless = { text: origins.map((i) => joined[i]).join(''), origins };
+  }
+  const { text, origins } = page.spaceless;
+  for (let i = text.indexOf(squashed); i >= 0; i = text.indexOf(squashed, i + 1)) {
+    const from = origins[i]!;
+    const to = origins[i + squashed.length - 1]!;
+    if ((from === 0 || joined[from - 1] === ' ') && (to + 1 === joined.length || joined[to + 1] === ' ')) {
+      return [from, to];
+    }
+  }
+  return null;
 }
 
 function lineAt(starts: number[], offset: number): number {

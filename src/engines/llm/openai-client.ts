@@ -2,7 +2,7 @@ import { postJson } from './http-retry.ts';
 import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
-import type { Prompt } from './prompt.ts';
+import { imageCaption, type Prompt } from './prompt.ts';
 
 /** Any OpenAI-compatible chat completions server: OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp, LM Studio. */
 export class OpenAiClient implements ModelClient {
@@ -24,7 +24,7 @@ export class OpenAiClient implements ModelClient {
         temperature: 0,
         messages: [
           { role: 'system', content: prompt.system },
-          { role: 'user', content: prompt.user },
+          { role: 'user', content: userContent(prompt) },
         ],
         response_format: {
           type: 'json_schema',
@@ -35,6 +35,18 @@ export class OpenAiClient implements ModelClient {
     );
     return readCompletion(response.body);
   }
+}
+
+/** The text alone, or (with pictures) content parts: the text, then each page's caption and picture. */
+function userContent(prompt: Prompt): string | object[] {
+  if (!prompt.images) return prompt.user;
+  return [
+    { type: 'text', text: prompt.user },
+    ...prompt.images.flatMap((image) => [
+      { type: 'text', text: imageCaption(image.page) },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${image.data}` } },
+    ]),
+  ];
 }
 
 function readCompletion(body: unknown): ModelAnswer {

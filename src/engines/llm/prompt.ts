@@ -4,9 +4,22 @@ import type { JsonSchema } from './json-schema.ts';
 export interface Prompt {
   system: string;
   user: string;
+  /** Scanned pages as pictures, sent after the text (LLM_VISION); each client writes them its way. */
+  images?: PromptImage[];
   schema: JsonSchema;
   /** The structured-output or tool name. */
   name: string;
+}
+
+export interface PromptImage {
+  page: number;
+  /** A PNG, base64. */
+  data: string;
+}
+
+/** The words before each picture, so that the model knows which page it sees. */
+export function imageCaption(page: number): string {
+  return `Page ${page} as scanned:`;
 }
 
 /** What the local engine proposed for a field (hybrid), given to the model as a hint to check. */
@@ -31,6 +44,7 @@ export function buildPrompt(input: {
   chunkText: string;
   part: { index: number; count: number };
   hints?: FieldHint[];
+  images?: PromptImage[];
 }): Prompt {
   const parts =
     input.part.count > 1
@@ -44,9 +58,15 @@ export function buildPrompt(input: {
           )
           .join('\n')}\n`
       : '';
+  const images = input.images ?? [];
+  const scanned =
+    images.length > 0
+      ? `Pages ${images.map((i) => i.page).join(', ')} were scanned: their text below was read by OCR and may be misread; their pictures follow the document. Copy values as the pictures show them.\n`
+      : '';
   return {
     system: SYSTEM,
-    user: `${parts}${hints}Answer with one JSON object that follows the schema.\n\n<document>\n${input.chunkText}</document>`,
+    user: `${parts}${hints}${scanned}Answer with one JSON object that follows the schema.\n\n<document>\n${input.chunkText}</document>`,
+    ...(images.length > 0 ? { images } : {}),
     schema: input.schema,
     name: 'extracted_fields',
   };

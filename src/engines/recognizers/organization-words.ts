@@ -33,3 +33,8 @@ export const CONNECTORS = new Set(words.connectors);
 
 /** Capitalised words that end a name when reading back from its suffix ("Between", "WHEREAS", "Invoice"). */
 export const NOT_IN_NAME = new Set(words.notInName);
+
+/** A legal form written out → its usual abbreviation ("Incorporated" → "inc"), lower case: one name either way. */
+export const LEGAL_FORM_SHORT: ReadonlyMap<string, string> = new Map(
+  Object.entries(words.legalFormShortForms),
+);

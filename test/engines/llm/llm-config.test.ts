@@ -18,8 +18,16 @@ describe('LLM settings in the environment', () => {
       timeoutMs: 60_000,
       maxConcurrency: 4,
       contextTokens: 16_000,
-      hybridThreshold: 0.4,
+      vision: false,
+      hybridThreshold: 0.75,
     });
+  });
+
+  it('sends pictures of scanned pages only when LLM_VISION says so', () => {
+    const model = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llava' };
+    assert.equal(llmSettings(loadConfig({ ...model, LLM_VISION: 'true' }))?.vision, true);
+    assert.equal(llmSettings(loadConfig({ ...model, LLM_VISION: 'no' }))?.vision, false);
+    assert.throws(() => loadConfig({ ...model, LLM_VISION: 'maybe' }), /LLM_VISION/);
   });
 
   it('stops the start with a message naming the variable', () => {
