@@ -20,6 +20,20 @@ export interface RateLimitOptions {
  */
 const REDIS_TIMEOUT_MS = 500;
 const WARN_EVERY_MS = 60_000;
+const STARTUP_WAIT_MS = 3_000;
+
+function connected(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    }
+    redis.once('ready', done);
+  });
+}
 
 /** One INCR with its window: the first call of a window sets the expiry, the rest read it. */
 const INCR_IN_WINDOW = `
@@ -33,7 +47,7 @@ return { current, ttl }
 /** Registers @fastify/rate-limit (per route, by account), in memory or shared through Redis. */
 export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions = {}): Promise<void> {
   const store = options.redisUrl
-    ? redisStore(app, options.redisUrl, options.nameSpace ?? 'docjson:rate-limit:')
+    ? await redisStore(app, options.redisUrl, options.nameSpace ?? 'docjson:rate-limit:')
     : undefined;
   await app.register(rateLimit, {
     global: false,
@@ -50,7 +64,11 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   });
 }
 
-function redisStore(app: FastifyInstance, url: string, nameSpace: string): FastifyRateLimitStoreCtor {
+async function redisStore(
+  app: FastifyInstance,
+  url: string,
+  nameSpace: string,
+): Promise<FastifyRateLimitStoreCtor> {
   const redis = new Redis(url, {
     connectTimeout: REDIS_TIMEOUT_MS,
     commandTimeout: REDIS_TIMEOUT_MS,
@@ -74,6 +92,9 @@ function redisStore(app: FastifyInstance, url: string, nameSpace: string): Fasti
   app.addHook('onClose', async () => {
     redis.disconnect();
   });
+  // Without an offline queue, calls made before the connection is up would all fail open: the
+  // instance waits for it a moment at start, and starts anyway if Redis is down.
+  await connected(redis, STARTUP_WAIT_MS);
 
   class SharedStore implements FastifyRateLimitStore {
     readonly #prefix: string;
