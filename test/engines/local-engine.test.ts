@@ -129,6 +129,20 @@ describe('local engine', () => {
     });
   });
 
+  it('reads numeric dates month first beside a US address, whatever order a date in words takes', async () => {
+    const letter = [
+      'ACME HOLDINGS, INC.',
+      '500 Market Street, San Francisco, CA 94105',
+      'Signed this 6th day of February, 1999.',
+      'Closing date: 02/08/99',
+    ].join('\n');
+    const { data } = await extract(
+      await read(letter),
+      config({ closing: '{ type: date, description: Closing date }' }),
+    );
+    assert.deepEqual(data, { closing: '1999-02-08' });
+  });
+
   it('reads ambiguous dates day first when the document gives no US address', async () => {
     const { data } = await extract(
       await read('ACME SDN BHD\nNO 1, JALAN SATU, 47400 PETALING JAYA\nDate: 02/11/2024'),

@@ -53,12 +53,11 @@ export class LocalEngine implements ExtractionEngine {
   ): Promise<ExtractionResult> {
     const view = buildView(document);
     const head = view.text.slice(0, 200_000);
-    const hints = { ...guessTypingHints(head), centsAmounts: centsAmounts(view.text) };
     // Dates the document leaves ambiguous (03/07/2024) are read the way its place writes them.
-    if (!hints.dateOrder) {
-      const order = dateOrderOfPlace(head);
-      if (order) hints.dateOrder = order;
-    }
+    const hints = {
+      ...guessTypingHints(head, dateOrderOfPlace(head)),
+      centsAmounts: centsAmounts(view.text),
+    };
     const data: Record<string, FieldValue> = {};
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {

@@ -16,10 +16,13 @@ export interface TypingHints {
   decimalMark?: DecimalMark;
 }
 
-/** Reads the notation cues of a whole document once, for every coerceScalar call on it. */
-export function guessTypingHints(documentText: string): TypingHints {
+/**
+ * Reads the notation cues of a whole document once, for every coerceScalar call on it; `place` is the
+ * date order of where the document comes from, when the caller can tell.
+ */
+export function guessTypingHints(documentText: string, place?: DateOrder): TypingHints {
   const hints: TypingHints = {};
-  const dateOrder = guessDateOrder(documentText);
+  const dateOrder = guessDateOrder(documentText, place);
   const decimalMark = guessDecimalMark(documentText);
   if (dateOrder) hints.dateOrder = dateOrder;
   if (decimalMark) hints.decimalMark = decimalMark;

@@ -5,14 +5,16 @@ import { type Token, tokenize } from './tokens.ts';
 
 /**
  * Numeric dates that can only be read one way (25/03/2024 -> DMY, 03/25/2024 -> MDY, 24/03/15 -> YMD)
- * decide by majority; when they are absent or tie, the order of named-month dates decides
- * ("3 March 2024" -> DMY, "March 3, 2024" -> MDY). Undefined without any cue.
+ * decide by majority; when they are absent or tie, the place the document comes from, when the caller
+ * knows it (`place`: a US address writes month first), and then the order of named-month dates
+ * ("3 March 2024" -> DMY, "March 3, 2024" -> MDY): US contracts write "the 6th day of February" and
+ * 02/08/99 alike. Undefined without any cue.
  */
-export function guessDateOrder(text: string): DateOrder | undefined {
-  return guessOrderFromTokens(tokenize(text));
+export function guessDateOrder(text: string, place?: DateOrder): DateOrder | undefined {
+  return guessOrderFromTokens(tokenize(text), place);
 }
 
-export function guessOrderFromTokens(tokens: Token[]): DateOrder | undefined {
+export function guessOrderFromTokens(tokens: Token[], place?: DateOrder): DateOrder | undefined {
   const numeric = { DMY: 0, MDY: 0, YMD: 0 };
   const named = { DMY: 0, MDY: 0, YMD: 0 };
   let i = 0;
@@ -30,7 +32,7 @@ export function guessOrderFromTokens(tokens: Token[]): DateOrder | undefined {
     if (match?.form === 'month-name') named.MDY++;
     i = match ? match.last + 1 : i + 1;
   }
-  return majority(numeric) ?? majority(named);
+  return majority(numeric) ?? place ?? majority(named);
 }
 
 function numericCue(a: number, b: number, c: string): DateOrder | null {
