@@ -126,8 +126,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
         };
         job.signal?.addEventListener('abort', onAbort, { once: true });
       });
-      const image = Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength);
-      const recognised = worker.recognize(image, {}, { text: false, blocks: true });
+      const recognised = worker.recognize(imageLike(job.image), {}, { text: false, blocks: true });
       recognised.catch(() => {}); // a worker ended by abort or close may still reject later
       const { data } = await Promise.race([recognised, aborted, slot.crashed]);
       job.resolve(ocrResultFromBlocks(data.blocks ?? [], imageSize(job.image)));
@@ -167,6 +166,17 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       return { created, live: slots.size, busy, queued: queue.length };
     },
   };
+}
+
+/**
+ * The image as tesseract.js takes it. It copies a Buffer into a Uint8Array of its own and posts that
+ * (a second copy), both on the main thread; a whole SharedArrayBuffer (a prepared PPM, ppm.ts) it
+ * only wraps in a view, and posting shares it: the OCR worker reads the very bytes prepared.
+ */
+function imageLike(image: Uint8Array): Tesseract.ImageLike {
+  const whole = image.byteOffset === 0 && image.byteLength === image.buffer.byteLength;
+  if (image.buffer instanceof SharedArrayBuffer && whole) return image.buffer as unknown as Buffer;
+  return Buffer.from(image.buffer, image.byteOffset, image.byteLength);
 }
 
 /** tesseract.js keeps the Node worker thread it runs in, untyped, on the worker object. */
