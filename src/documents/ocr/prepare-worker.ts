@@ -5,11 +5,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
+import { lowerThisThread } from './background-priority.ts';
 import { prepareForOcr } from './image-preprocess.ts';
 import type { PrepareReply, PrepareRequest } from './prepare-pool.ts';
 
 const port = parentPort;
 if (!port) throw new Error('prepare-worker.ts runs only as a worker thread');
+lowerThisThread();
 
 port.on('message', async ({ id, bytes, header, options }: PrepareRequest) => {
   let reply: PrepareReply;

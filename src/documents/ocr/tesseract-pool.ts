@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
 import { AppError } from '../../errors.ts';
@@ -50,6 +51,9 @@ interface Slot {
   fail(error: unknown): void;
 }
 
+/** tesseract.js's worker script, run at background priority. */
+const TESSERACT_WORKER = fileURLToPath(new URL('./tesseract-worker.ts', import.meta.url));
+
 /** The LSTM-only model shipped by @tesseract.js-data/eng, read from node_modules: no CDN, no cache. */
 export function englishModelPath(): string {
   const require = createRequire(import.meta.url);
@@ -78,6 +82,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
     crashed.catch(() => {});
     const ready = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
       langPath,
+      workerPath: TESSERACT_WORKER,
       gzip: true,
       cacheMethod: 'none', // never read or write a traineddata cache in the working directory
       // Without a handler tesseract.js rethrows a worker's failure where nobody can catch it.
