@@ -33,4 +33,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # SIGTERM (docker stop) lets requests in flight finish within SHUTDOWN_GRACE_MS (30 s by default):
 # give the container longer than that to stop (compose: stop_grace_period).
 STOPSIGNAL SIGTERM
-CMD ["node", "src/server.ts"]
+# The V8 heap flags of src/node-flags.ts (`npm start` passes the same).
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "src/server.ts"]

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { NODE_FLAGS } from '../src/node-flags.ts';
 import { postDocument } from './bench-app.ts';
 
 async function pdfWithPages(pages: number): Promise<Uint8Array> {
@@ -81,9 +82,14 @@ const big = new Uint8Array(
 );
 const docs: Uint8Array[] = Array.from({ length: 8 }, () => big);
 const sizes = docs.map((d) => d.length);
-const server = spawn(process.execPath, [fileURLToPath(new URL('./serve.ts', import.meta.url))], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+// With the V8 heap flags the service runs with (src/node-flags.ts).
+const server = spawn(
+  process.execPath,
+  [...NODE_FLAGS, fileURLToPath(new URL('./serve.ts', import.meta.url))],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
 const [first] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];
 const app = JSON.parse(first) as { url: string; key: string };
 const status = () => readFileSync(`/proc/${server.pid}/status`, 'utf8');

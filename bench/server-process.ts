@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../src/node-flags.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 
@@ -67,7 +68,8 @@ export async function startInstance(
     ...extraEnv,
   };
   options.prepare?.(env);
-  const child: ChildProcess = spawn(process.execPath, [source('server.ts')], {
+  // As `npm start` runs it: with the service's V8 heap flags.
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, source('server.ts')], {
     env,
     stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
   });

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { isStrayPdfRejection, rejectionName } from './documents/pdf/stray-rejections.ts';
 import { llmSettings } from './engines/llm/llm-config.ts';
 import { createLogger } from './logger.ts';
+import { missingNodeFlags } from './node-flags.ts';
 
 /** config → adapters → app → listen; the only place that exits the process. */
 async function main(): Promise<void> {
@@ -17,6 +18,13 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  const missing = missingNodeFlags();
+  if (missing.length > 0) {
+    logger.warn(
+      { missing },
+      'started without the V8 heap flags of `npm start` (src/node-flags.ts): memory may grow to several times what requests use',
+    );
+  }
   process.on('unhandledRejection', (reason) => {
     if (isStrayPdfRejection(reason)) {
       logger.warn({ error: rejectionName(reason) }, 'pdf.js left a rejected promise behind; ignored');

@@ -62,9 +62,16 @@ test('raw PPM pixels are read as well, and their size reported', async () => {
   ctx.fillStyle = '#000';
   ctx.font = '40px FixtureSans';
   ctx.fillText('TOTAL 54.50', 40, 80);
-  const result = await pool.recognize(await canvasToPpm(ctx, 500, 120));
+  const ppm = await canvasToPpm(ctx, 500, 120);
+  assert.ok(ppm.buffer instanceof SharedArrayBuffer, 'shared with the OCR worker, not copied');
+  const result = await pool.recognize(ppm);
   assert.deepEqual([result.width, result.height], [500, 120]);
   assert.deepEqual(words(result), ['TOTAL', '54.50']);
+  // The same pixels in an ordinary buffer, and in a part of a larger one, read the same.
+  assert.deepEqual(await pool.recognize(Uint8Array.from(ppm)), result);
+  const padded = new Uint8Array(new SharedArrayBuffer(ppm.length + 8));
+  padded.set(ppm, 8);
+  assert.deepEqual(await pool.recognize(padded.subarray(8)), result);
 });
 
 test('the worker is started once and reused', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '../../errors.ts';
 import type { BBox, OcrResult, Word } from '../model.ts';
+import { lowerProcess } from './background-priority.ts';
 import { DEFAULT_OCR_PARAMETERS, englishModelPath, imageSize, type TesseractPool } from './tesseract-pool.ts';
 import { WaitingLine } from './waiting-line.ts';
 
@@ -148,6 +149,7 @@ function runProcess(command: string, args: string[], job: Job, running: Set<Chil
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    lowerProcess(child.pid);
     running.add(child);
     const out: Buffer[] = [];
     let outBytes = 0;

@@ -7,6 +7,11 @@ const BAND_PIXELS = 512 * 1024;
  * The canvas as a binary PPM (P6). Leptonica reads it without decompressing, and building it is
  * ten times cheaper than encoding a PNG, for the same pixels and so the same OCR. The pixels are
  * copied band by band, yielding in between, so a large page does not hold up the event loop.
+ *
+ * The bytes live in a SharedArrayBuffer: a receipt's PPM is about 9 MB, and on its way from the
+ * preparation worker through the main thread to the OCR worker a shared buffer is passed, never
+ * copied (tesseract.js copies any other buffer it is given, twice, on the main thread, where
+ * those copies cost milliseconds each and forced garbage collections of 50 to 200 ms).
  */
 export async function canvasToPpm(
   context: SKRSContext2D,
@@ -14,7 +19,7 @@ export async function canvasToPpm(
   height: number,
 ): Promise<Uint8Array> {
   const head = Buffer.from(`P6\n${width} ${height}\n255\n`, 'latin1');
-  const out = new Uint8Array(head.length + width * height * 3);
+  const out = new Uint8Array(new SharedArrayBuffer(head.length + width * height * 3));
   out.set(head);
   const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / width));
   let at = head.length;

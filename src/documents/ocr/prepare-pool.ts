@@ -14,7 +14,7 @@ export interface PrepareRequest {
   options: PreprocessOptions | undefined;
 }
 
-/** prepare-worker.ts's answer: the PPM (its buffer transferred) or the error to rethrow. */
+/** prepare-worker.ts's answer: the PPM (in a shared buffer, ppm.ts) or the error to rethrow. */
 export type PrepareReply =
   | { id: number; image: Uint8Array; scale: number }
   | { id: number; error: { code: ErrorCode; details: ErrorDetails } | { message: string } };
@@ -50,7 +50,7 @@ const closedError = () => new AppError('unavailable', { reason: 'the image prepa
  * Image preparation (decode, scale, clear dark margins, PPM: about 125 ms of synchronous canvas work
  * per receipt) on a fixed-size pool of worker threads, started on first need, so that the event loop
  * keeps answering while images are prepared. The upload is copied once into a buffer of its own and
- * transferred (the caller keeps its bytes); the PPM comes back transferred, never copied. An idle
+ * transferred (the caller keeps its bytes); the PPM comes back shared, never copied. An idle
  * worker does not keep the process alive; close() ends them all.
  */
 export function createPreparePool(options: { size?: number } = {}): PreparePool {

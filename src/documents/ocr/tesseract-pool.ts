@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
 import { AppError } from '../../errors.ts';
@@ -50,6 +51,9 @@ interface Slot {
   fail(error: unknown): void;
 }
 
+/** tesseract.js's worker script, run at background priority. */
+const TESSERACT_WORKER = fileURLToPath(new URL('./tesseract-worker.ts', import.meta.url));
+
 /** The LSTM-only model shipped by @tesseract.js-data/eng, read from node_modules: no CDN, no cache. */
 export function englishModelPath(): string {
   const require = createRequire(import.meta.url);
@@ -78,6 +82,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
     crashed.catch(() => {});
     const ready = Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
       langPath,
+      workerPath: TESSERACT_WORKER,
       gzip: true,
       cacheMethod: 'none', // never read or write a traineddata cache in the working directory
       // Without a handler tesseract.js rethrows a worker's failure where nobody can catch it.
@@ -126,8 +131,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
         };
         job.signal?.addEventListener('abort', onAbort, { once: true });
       });
-      const image = Buffer.from(job.image.buffer, job.image.byteOffset, job.image.byteLength);
-      const recognised = worker.recognize(image, {}, { text: false, blocks: true });
+      const recognised = worker.recognize(imageLike(job.image), {}, { text: false, blocks: true });
       recognised.catch(() => {}); // a worker ended by abort or close may still reject later
       const { data } = await Promise.race([recognised, aborted, slot.crashed]);
       job.resolve(ocrResultFromBlocks(data.blocks ?? [], imageSize(job.image)));
@@ -167,6 +171,17 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       return { created, live: slots.size, busy, queued: queue.length };
     },
   };
+}
+
+/**
+ * The image as tesseract.js takes it. It copies a Buffer into a Uint8Array of its own and posts that
+ * (a second copy), both on the main thread; a whole SharedArrayBuffer (a prepared PPM, ppm.ts) it
+ * only wraps in a view, and posting shares it: the OCR worker reads the very bytes prepared.
+ */
+function imageLike(image: Uint8Array): Tesseract.ImageLike {
+  const whole = image.byteOffset === 0 && image.byteLength === image.buffer.byteLength;
+  if (image.buffer instanceof SharedArrayBuffer && whole) return image.buffer as unknown as Buffer;
+  return Buffer.from(image.buffer, image.byteOffset, image.byteLength);
 }
 
 /** tesseract.js keeps the Node worker thread it runs in, untyped, on the worker object. */

@@ -2,6 +2,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Line, Page, ReadContext } from '../model.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
 import { ocrLines } from './ocr-lines.ts';
+import { packWords } from './packed-words.ts';
 import { paintsPicture } from './page-paint.ts';
 import { findTables } from './pdf-tables.ts';
 import type { ReadDeadline } from './read-deadline.ts';
@@ -46,6 +47,9 @@ export async function readPage(
     lines = await deadline.race(ocrLines(context.ocr, image, size, deadline.signal));
     source = 'ocr';
   }
-  const tables = source === 'ocr' ? ocrTables(lines, previous?.tables) : findTables(lines);
-  return { number: page.pageNumber, ...size, lines, tables, source };
+  if (source === 'ocr')
+    return { number: page.pageNumber, ...size, lines, tables: ocrTables(lines, previous?.tables), source };
+  // Tables are found on the plain words, which are then let go: the page keeps them packed.
+  const tables = findTables(lines);
+  return { number: page.pageNumber, ...size, lines: packWords(lines), tables, source };
 }

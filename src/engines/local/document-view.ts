@@ -44,11 +44,20 @@ export interface DocumentView {
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#/gu;
 
-export function tokenise(text: string): Token[] {
+/**
+ * `seen`: words already made canonical, by their raw form. A document repeats its words: one
+ * normalisation and one string per distinct word, instead of one per occurrence (a dense 480-page
+ * PDF has 400,000 tokens and a few thousand distinct words).
+ */
+export function tokenise(text: string, seen?: Map<string, string>): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const raw = m[0].replace(/[.'’-]+$/, '');
-    const word = canonicalWord(raw);
+    let word = seen?.get(raw);
+    if (word === undefined) {
+      word = canonicalWord(raw);
+      seen?.set(raw, word);
+    }
     if (word) tokens.push({ word, start: m.index, end: m.index + raw.length });
   }
   return tokens;
@@ -59,6 +68,7 @@ export function buildView(document: Document): DocumentView {
   let offset = 0;
   const cells = new Map<string, Cell[]>();
   const ocrWords = new Map<string, number>();
+  const seen = new Map<string, string>();
   for (const page of document.pages) {
     const count = Math.max(1, page.lines.length - 1);
     page.lines.forEach((line, i) => {
@@ -70,7 +80,7 @@ export function buildView(document: Document): DocumentView {
         id: lines.length,
         page: page.number,
         text,
-        tokens: tokenise(text),
+        tokens: tokenise(text, seen),
         ...(line.bbox ? { bbox: line.bbox } : {}),
         ...(line.paragraph !== undefined ? { paragraph: line.paragraph } : {}),
         y: Math.min(1, Math.max(0, y)),

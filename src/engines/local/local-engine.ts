@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Document } from '../../documents/model.ts';
 import type { Field, FieldValue, ObjectField } from '../../fields/field.ts';
 import { findNumberSpans, guessTypingHints, type TypingHints } from '../../fields/typing/index.ts';
@@ -61,6 +62,9 @@ export class LocalEngine implements ExtractionEngine {
     const data: Record<string, FieldValue> = {};
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {
+      // Each field in a turn of its own: the event loop answers other requests (and /health)
+      // between fields instead of waiting for the whole extraction.
+      await setImmediate();
       options.signal?.throwIfAborted();
       const found = resolve(field, { view, calibration: this.#calibration }, hints);
       data[field.name] = found.value;
