@@ -34,4 +34,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
 # give the container longer than that to stop (compose: stop_grace_period).
 STOPSIGNAL SIGTERM
 # The V8 heap flags of src/node-flags.ts (`npm start` passes the same).
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "src/server.ts"]
+CMD ["node", "--max-semi-space-size=16", "src/server.ts"]

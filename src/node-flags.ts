@@ -3,14 +3,15 @@
  * benches that start the service pass them to node; test/node-flags.test.ts keeps those the same.
  *
  * V8 sizes its heap from the machine, not from the service: with plenty of memory it lets the young
- * generation grow to 2 × 64 MB, and the old one to about 4 times what was live after the last full
- * collection before collecting again. A finished request's document is garbage, but stays resident
- * until then: 8 concurrent 480-page dense PDFs (bench/memory.ts dense) peaked at 599–675 MB of RSS
- * with V8's choices, and at 338–339 MB with a 16 MB young generation and a heap that grows by half
- * between full collections, in the same time; the text PDF bench spends about 3% more CPU. Neither
- * setting caps the heap: a request that needs more memory still gets it.
+ * generation grow to 2 × 64 MB, which a busy service keeps resident. 16 MB semi-spaces (32 MB of
+ * young generation) cost nothing measurable (text PDF path: 10.15–10.42 against 10.35–10.89 ms of
+ * CPU per page) and take about 100 MB off the peak of 8 concurrent 480-page dense PDFs (bench/
+ * memory.ts dense: 485–579 MB against 599–675 MB). A heap that grows less between full collections
+ * (--heap-growing-percent=50) took that peak to 338 MB but cost 14% of the PDF reader's throughput,
+ * and a heap cap (--max-old-space-size) as much, and would fail a request that needs the memory:
+ * neither is used.
  */
-export const NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'] as const;
+export const NODE_FLAGS = ['--max-semi-space-size=16'] as const;
 
 /** The flags this process was started without (none: all given, on the command line or NODE_OPTIONS). */
 export function missingNodeFlags(
