@@ -13,6 +13,7 @@ const line: ViewLine = {
   offset: 0,
   ocr: true,
   confidence: 1,
+  source: { text: 'DD: 06/08/2017', words: [], index: 0 },
 };
 const candidate = (source: Candidate['source'], score: number, value = '2017-08-06'): Candidate => ({
   value,

@@ -1,5 +1,4 @@
 import type { BBox, Cell, Document, Line, Table } from '../../documents/model.ts';
-import { type LineColumn, lineColumns } from './line-columns.ts';
 import { ocrLineText } from './ocr-text.ts';
 import { canonicalWord } from './words.ts';
 
@@ -25,8 +24,8 @@ export interface ViewLine {
   ocr: boolean;
   /** How sure OCR was of the line's letters, 0–1 (1 for text that was not OCR'd). */
   confidence: number;
-  /** The line's columns, where wide gaps part it ("Bill To        Ship To"). */
-  columns?: LineColumn[];
+  /** The document's line, for what is read from it on demand (its columns: line-columns.ts). */
+  source: Line;
 }
 
 /** The document as the engine reads it: every line in reading order, tokenised once. */
@@ -75,7 +74,6 @@ export function buildView(document: Document): DocumentView {
       const y = line.bbox && page.height > 0 ? line.bbox.y0 / page.height : i / count;
       const text = page.source === 'ocr' ? ocrLineText(line) : line.text;
       if (page.source === 'ocr') collectWords(line, ocrWords);
-      const columns = lineColumns(line, text);
       lines.push({
         id: lines.length,
         page: page.number,
@@ -87,7 +85,7 @@ export function buildView(document: Document): DocumentView {
         offset,
         ocr: page.source === 'ocr',
         confidence: page.source === 'ocr' ? lineConfidence(line) : 1,
-        ...(columns ? { columns } : {}),
+        source: line,
       });
       offset += text.length + 1;
     });

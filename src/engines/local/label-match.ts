@@ -21,7 +21,8 @@ export function findLabel(
   profile: FieldProfile,
   text = '',
   ocr = false,
-  columnEnds: readonly number[] = [],
+  /** Where the line's columns end, asked only when nothing else sets the label off. */
+  columnEnds: () => readonly number[] = () => [],
 ): LabelHit | null {
   let best: LabelHit | null = null;
   const consider = (score: number, from: number, length: number) => {
@@ -34,7 +35,7 @@ export function findLabel(
       text === '' ||
       /^\s*[:：#=.\-–—|]|^\t|^ {2,}/.test(after) ||
       tokens.length <= length + 4 ||
-      columnEnds.includes(end);
+      columnEnds().includes(end);
     const hit = {
       score: score * buried * (setOff ? 1 : 0.65),
       start: tokens[from]!.start,

@@ -1,4 +1,5 @@
 import type { Line } from '../../documents/model.ts';
+import type { ViewLine } from './document-view.ts';
 
 /** A stretch of a line set apart from the rest by a wide gap: a column of a layout. */
 export interface LineColumn {
@@ -9,6 +10,17 @@ export interface LineColumn {
   /** Horizontal extent: page units where the reader gave word boxes, else character columns. */
   x0: number;
   x1: number;
+}
+
+const found = new WeakMap<ViewLine, LineColumn[] | undefined>();
+
+/**
+ * The columns of a line of the engine's view, found the first time they are asked for: most lines
+ * are never asked, and a PDF line's words are unpacked only when read (documents/pdf/packed-words.ts).
+ */
+export function columnsOfLine(line: ViewLine): LineColumn[] | undefined {
+  if (!found.has(line)) found.set(line, lineColumns(line.source, line.text));
+  return found.get(line);
 }
 
 /** A wide gap between columns of a line laid out with spaces (text files). */

@@ -5,6 +5,7 @@ import type { Evidence, EvidenceTree } from '../engine.ts';
 import { type DocumentView, tokenise } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel } from './label-match.ts';
+import { columnsOfLine } from './line-columns.ts';
 import {
   type Completeness,
   checkCompleteness,
@@ -161,13 +162,14 @@ function headerAbove(
   const top = table.rows[0]?.find((cell) => cell.bbox)?.bbox;
   if (!top) return undefined;
   const above = view.lines.findLast(
-    (l) => l.page === page && l.bbox !== undefined && l.bbox.y1 <= top.y0 + 1 && l.columns !== undefined,
+    (l) => l.page === page && l.bbox !== undefined && l.bbox.y1 <= top.y0 + 1,
   );
-  if (!above?.bbox || !above.columns || top.y0 - above.bbox.y1 > 2 * (above.bbox.y1 - above.bbox.y0))
+  const heads = above && columnsOfLine(above);
+  if (!above?.bbox || !heads || top.y0 - above.bbox.y1 > 2 * (above.bbox.y1 - above.bbox.y0))
     return undefined;
   const spans = columnSpans(table);
   const row: Row = [];
-  for (const head of above.columns) {
+  for (const head of heads) {
     let col = -1;
     let most = 0;
     for (const [c, span] of spans) {

@@ -1,6 +1,7 @@
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { findLabel, type LabelHit } from '../label-match.ts';
+import { columnsOfLine } from '../line-columns.ts';
 
 const hitsCache = new WeakMap<DocumentView, WeakMap<FieldProfile, (LabelHit | null | undefined)[]>>();
 
@@ -23,7 +24,7 @@ export function labelHit(view: DocumentView, profile: FieldProfile, line: ViewLi
       profile,
       line.text,
       line.ocr,
-      line.columns?.map((c) => c.end),
+      () => columnsOfLine(line)?.map((c) => c.end) ?? [],
     );
   return hits[line.id] ?? null;
 }

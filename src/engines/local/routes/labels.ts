@@ -4,6 +4,7 @@ import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts'
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { findLabel } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
+import { columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
 import { canonicalWord } from '../words.ts';
 import { labelHit } from './label-hits.ts';
@@ -140,18 +141,19 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
  */
 function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile: FieldProfile): number {
   const kind = profile.field.kind;
-  if (!line.columns || kind === 'double' || kind === 'integer') return line.text.length;
-  const at = line.columns.findIndex((c) => hit.start >= c.start && hit.start < c.end);
-  const own = line.columns[at];
+  const columns = kind === 'double' || kind === 'integer' ? undefined : columnsOfLine(line);
+  if (!columns) return line.text.length;
+  const at = columns.findIndex((c) => hit.start >= c.start && hit.start < c.end);
+  const own = columns[at];
   if (!own) return line.text.length;
   const alone = line.text.slice(hit.end, own.end).replace(/[\s:：#.=\-–—|]/g, '') === '';
-  return alone ? (line.columns[at + 1]?.end ?? line.text.length) : own.end;
+  return alone ? (columns[at + 1]?.end ?? line.text.length) : own.end;
 }
 
 /** Two or more short titles without a figure, set apart by wide gaps: the heads of columns. */
 function isColumnHeads(line: ViewLine): boolean {
   return (
-    line.columns?.every(
+    columnsOfLine(line)?.every(
       (c) => !/\d/.test(c.text) && /\p{L}/u.test(c.text) && c.text.split(/\s+/).length <= 4,
     ) === true
   );
@@ -172,7 +174,11 @@ function tableOfAmounts(
   // "Item  Qty  Price  Amount" over one item is an item table too, however short.
   if (heads.tokens.some((t) => ITEM_HEAD_WORDS.has(t.word))) return true;
   const next = view.lines[below.id + 1];
-  return next !== undefined && justBelow(below, next) && next.columns?.length === below.columns?.length;
+  return (
+    next !== undefined &&
+    justBelow(below, next) &&
+    columnsOfLine(next)?.length === columnsOfLine(below)?.length
+  );
 }
 
 /** Words that head a column of items: quantity, unit price, description. */
@@ -193,9 +199,9 @@ function justBelow(line: ViewLine, below: ViewLine): boolean {
 
 /** The text of the line below that lies under the head holding the label. */
 function cellBelow(line: ViewLine, below: ViewLine, labelStart: number): string | undefined {
-  const head = line.columns?.find((c) => labelStart >= c.start && labelStart < c.end);
+  const head = columnsOfLine(line)?.find((c) => labelStart >= c.start && labelStart < c.end);
   if (!head) return undefined;
-  const cells = below.columns ?? [
+  const cells = columnsOfLine(below) ?? [
     { text: below.text, x0: below.bbox?.x0 ?? 0, x1: below.bbox?.x1 ?? below.text.length },
   ];
   return cells.find((c) => c.x0 < head.x1 && c.x1 > head.x0)?.text;
