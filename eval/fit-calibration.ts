@@ -12,14 +12,12 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createAdapters, readLimits } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import type { Evidence } from '../src/engines/engine.ts';
 import { calibrationKey } from '../src/engines/local/calibrate.ts';
 import type { CandidateSource } from '../src/engines/local/candidate.ts';
 import { LocalEngine } from '../src/engines/local/local-engine.ts';
 import { loadCorpus, selectCases } from './corpus.ts';
-import { DocumentCache } from './document-cache.ts';
+import { offlineReading } from './offline-reading.ts';
 import { readCases } from './read-cases.ts';
 import { runWordings } from './run-wordings.ts';
 import { normaliseForScore, scoreField } from './score.ts';
@@ -43,17 +41,7 @@ const { values, positionals: dirs } = parseArgs({
   options: { 'dry-run': { type: 'boolean', default: false }, cache: { type: 'string' } },
 });
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const config = loadConfig();
-const limits = readLimits(config);
-let cache: DocumentCache | undefined;
-try {
-  cache = values.cache === undefined ? undefined : new DocumentCache(values.cache, limits);
-} catch (error) {
-  log((error as Error).message);
-  process.exit(2);
-}
-const adapters = await createAdapters(config, { withStore: false });
-const deps = { ...adapters, engine: new LocalEngine({ calibration: {} }), limits };
+const { deps, cache, close } = await offlineReading(new LocalEngine({ calibration: {} }), values.cache);
 const samples = new Map<string, { score: number; right: number }[]>();
 const corpora: string[] = [];
 /** How many wordings answered each document: their answers are not independent. */
@@ -91,7 +79,7 @@ try {
     }
   }
 } finally {
-  await adapters.close();
+  await close();
 }
 
 /** Bins with too few answers are merged into the next; then adjacent violators are pooled. */

@@ -10,12 +10,10 @@
  * chosen threshold only, never used to choose it.
  */
 import { parseArgs } from 'node:util';
-import { createAdapters, readLimits } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { treeConfidence } from '../src/engines/llm/evidence-tree.ts';
 import { LocalEngine } from '../src/engines/local/local-engine.ts';
 import { type Half, loadCorpus } from './corpus.ts';
-import { DocumentCache } from './document-cache.ts';
+import { offlineReading } from './offline-reading.ts';
 import { readCases } from './read-cases.ts';
 import { runWordings } from './run-wordings.ts';
 import { scoreField } from './score.ts';
@@ -36,17 +34,7 @@ const { values, positionals: dirs } = parseArgs({
   options: { cache: { type: 'string' } },
 });
 const log = (line: string) => process.stdout.write(`${line}\n`);
-const config = loadConfig();
-const limits = readLimits(config);
-let cache: DocumentCache | undefined;
-try {
-  cache = values.cache === undefined ? undefined : new DocumentCache(values.cache, limits);
-} catch (error) {
-  log((error as Error).message);
-  process.exit(2);
-}
-const adapters = await createAdapters(config, { withStore: false });
-const deps = { ...adapters, engine: new LocalEngine(), limits };
+const { deps, cache, close } = await offlineReading(new LocalEngine(), values.cache);
 const answers: Answer[] = [];
 try {
   for (const dir of dirs) {
@@ -67,7 +55,7 @@ try {
     }
   }
 } finally {
-  await adapters.close();
+  await close();
 }
 
 interface Row {
