@@ -12,6 +12,9 @@ export interface LineColumn {
   x1: number;
 }
 
+/** Words a row of a form or table holds at most ("1 Beratung (Stunden) 12 95,00 € 1.140,00 €": 7). */
+const MAX_COLUMN_ROW_WORDS = 16;
+
 const found = new WeakMap<ViewLine, LineColumn[] | undefined>();
 
 /**
@@ -19,6 +22,8 @@ const found = new WeakMap<ViewLine, LineColumn[] | undefined>();
  * are never asked, and a PDF line's words are unpacked only when read (documents/pdf/packed-words.ts).
  */
 export function columnsOfLine(line: ViewLine): LineColumn[] | undefined {
+  // Running text is not set in columns, and its words are the many a dense PDF keeps packed.
+  if (line.tokens.length > MAX_COLUMN_ROW_WORDS) return undefined;
   if (!found.has(line)) found.set(line, lineColumns(line.source, line.text));
   return found.get(line);
 }
