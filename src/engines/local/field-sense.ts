@@ -49,7 +49,22 @@ const HEADS = new Map(Object.entries(lexicon.heads).map(([k, v]) => [words(k).jo
 /** Head words and the family each names ("date" → date). */
 export const HEAD_FAMILIES: ReadonlyMap<string, string> = HEADS;
 const DOCUMENT_WORDS = new Set(lexicon.documentWords.flatMap(words));
-const FILLER = new Set(['a', 'an', 'the', 'its', 'their', 'his', 'her', 'our', 'your', 'any', 'each', 'by']);
+/** Words for the document itself ("receipt", "agreement"): they say nothing of which value is meant. */
+export const isDocumentWord = (word: string) => DOCUMENT_WORDS.has(word);
+export const FILLER: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'its',
+  'their',
+  'his',
+  'her',
+  'our',
+  'your',
+  'any',
+  'each',
+  'by',
+]);
 /** Words that end a description's first noun phrase: "Name | of the vendor", "Date | printed on…". */
 const PHRASE_END = new Set(
   'of for from on in into to with by as at that which who whose where when after before including excluding is are was were be the a an this these those its their per than if'.split(
@@ -223,6 +238,16 @@ export function understand(field: Field): FieldSense {
   const family = concept?.family ?? head.family!;
   // "store_name", "Who signs the agreement": a generic head narrowed by a word elsewhere.
   const covered = head.match ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
+  // "vat_amount", "cash_total": the word right before a generic head says which amount it is.
+  if (concept?.generic === true && from === 'name' && head.match) {
+    const start = head.match.start;
+    const before = nameMatches
+      .filter(
+        (m) => m.end === start && m.concept.family === family && m.concept !== concept && fits(kind, family),
+      )
+      .sort(longestFirst)[0];
+    if (before) concept = before.concept;
+  }
   if (!concept || concept.generic === true) {
     const narrower =
       specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
@@ -234,7 +259,10 @@ export function understand(field: Field): FieldSense {
     (concept?.family !== 'entity'
       ? (matchesIn(described.tokens, false).find((m) => ownerMatch(m, described.tokens))?.concept ?? null)
       : null);
-  return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), head.at) };
+  // The head's index is the name's only when the name gave it; a one-word name ("net") is the
+  // description's short form, not a qualifier of it.
+  const headAt = from === 'name' ? head.at : own.length === 1 ? 0 : -1;
+  return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), headAt) };
 }
 
 /** Words of a name the lexicon does not know and that are not its head, fillers or the document's. */

@@ -1,5 +1,6 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
+import { stem } from './field-words.ts';
 import { withinOneEdit, words } from './words.ts';
 
 export interface LabelHit {
@@ -101,7 +102,8 @@ function leadingLabelOverlap(
     // The head word of the field's kind counts too, a little less: "commencement" is named by
     // "Date:" as effective_date is, so that the answer does not hang on how the field was named.
     else if (profile.conceptWords.has(t.word)) fromName += 0.6;
-    else if (profile.descriptionWords.has(t.word)) fromDescription++;
+    else if (profile.descriptionWords.has(t.word) || descriptionStems(profile).has(stem(t.word)))
+      fromDescription++;
   }
   if (fromName === 0) return null;
   const precision = (fromName + 0.6 * fromDescription) / label.length;
@@ -118,6 +120,18 @@ function leadingLabelOverlap(
  */
 export function oneEditApart(a: string, b: string): boolean {
   return b.length >= 5 && a !== b && withinOneEdit(a, b);
+}
+
+const stemsCache = new WeakMap<FieldProfile, Set<string>>();
+
+/** The description's words as stems: "Billing period:" is named by a field "First day billed". */
+function descriptionStems(profile: FieldProfile): Set<string> {
+  let stems = stemsCache.get(profile);
+  if (!stems) {
+    stems = new Set([...profile.descriptionWords].map(stem));
+    stemsCache.set(profile, stems);
+  }
+  return stems;
 }
 
 const ownNamesCache = new WeakMap<FieldProfile, Set<string>>();

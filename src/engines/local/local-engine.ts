@@ -18,6 +18,7 @@ import { lineItems } from './line-items.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
 import { countCandidates } from './routes/counts.ts';
 import { typeCandidates } from './routes/dates-and-numbers.ts';
+import { fieldWordCandidates } from './routes/field-words.ts';
 import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
 import { proseCandidates } from './routes/prose.ts';
@@ -124,6 +125,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...layoutCandidates(view, profile),
     ...signatureCandidates(view, profile),
     ...typedValueCandidates(view, profile),
+    ...fieldWordCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];

@@ -3,6 +3,7 @@ import { currencyBefore } from '../../fields/typing/currency.ts';
 import {
   cleanString,
   coerceScalar,
+  findDateSpans,
   findNumberSpans,
   parseInteger,
   type TypingHints,
@@ -76,6 +77,9 @@ export function readValue(
     const repaired = ocr && field.kind === 'double' ? repairOcrAmount(rest) : rest;
     if (field.kind === 'double' || field.kind === 'integer')
       return readNumber(profile, repaired, lead, hints, ocr);
+    const ranged =
+      field.kind === 'date' ? endOfRange(profile, rest, field.dateOrder ?? hints.dateOrder) : null;
+    if (ranged) return { value: ranged.value, start: lead + ranged.start, end: lead + ranged.end, fit: 1 };
     const value = coerceScalar(field, repaired, hints);
     return value === null ? null : { value, start: lead, end: text.length, fit: 1 };
   }
@@ -99,6 +103,24 @@ export function readValue(
   // A name has a word in it: "54.31" after a label is an amount, whatever the label says.
   if (profile.kind !== 'text' && profile.kind !== 'postal_address' && !/\p{L}{2}/u.test(value)) return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
+}
+
+/** Words between the two dates of a range: "01.01.2024 bis 31.12.2024", "1 Feb – 28 Feb 2025". */
+const RANGE_JOIN = /^\s*(?:-|–|—|to|till|until|through|thru|bis|au|al|tot|hasta|à|a)\s*$/i;
+/** Words of a field that ask for the end of a range, not its start. */
+const END_WORDS = new Set(
+  'end ending ended to until till last final through closing close expiry expiration expire expires ende bis fin finale hasta einde'.split(
+    ' ',
+  ),
+);
+
+/** The second date of a range after the label, for a field that asks for its end ("period_end"). */
+function endOfRange(profile: FieldProfile, text: string, order: TypingHints['dateOrder']) {
+  if (![...profile.nameWords].some((w) => END_WORDS.has(w))) return null;
+  const [first, second] = findDateSpans(text, order ? { order } : {});
+  if (!first || !second || first.start > 40 || !RANGE_JOIN.test(text.slice(first.end, second.start)))
+    return null;
+  return second;
 }
 
 /** Typing hints, and what the engine learnt of the whole document's amounts. */

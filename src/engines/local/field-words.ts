@@ -1,0 +1,61 @@
+import type { FieldProfile } from './field-profile.ts';
+import { CONCEPTS, FILLER, HEAD_FAMILIES, isDocumentWord } from './field-sense.ts';
+import { words } from './words.ts';
+
+/**
+ * A word's stem as field words and document words are compared: "begins" meets "begin", "renting"
+ * meets "rent", "monthly" meets "month", "payable" meets "pay". Crude on purpose: it only has to join a field's own wording
+ * to the document's.
+ */
+export function stem(word: string): string {
+  const w = word.replace(/(?:ing|ed|ly|able|es|s)$/, '');
+  return w.length >= 3 ? w : word;
+}
+
+/** Where a description stops speaking of the value itself: "Take-home pay | after deductions". */
+const CLAUSE_END =
+  /[,;:()[\]]|\b(?:before|after|including|excluding|except|without|less|minus|plus|other than|not|e\.g\.|i\.e\.)\b/i;
+
+const STOP = new Set(
+  'a an and are as at be been by for from in into is it of on or per so than that the then there this to was were which with who whose what when where will shall may must can has have had value field name printed shown given stated written'.split(
+    ' ',
+  ),
+);
+
+const cache = new WeakMap<FieldProfile, Set<string>>();
+
+/**
+ * The field's own words that say which value it is, as stems: its name's and its description's first
+ * clause's, less the words for the kind of value ("date", "amount"), for the document ("agreement"),
+ * and those of the concept the engine already looks for by its labels.
+ */
+export function contextWords(profile: FieldProfile): Set<string> {
+  let found = cache.get(profile);
+  if (found) return found;
+  const { field } = profile;
+  const conceptWords = new Set(
+    CONCEPTS.filter((c) => profile.concepts.includes(c.id)).flatMap((c) => c.phrases.flat()),
+  );
+  const clause = field.description.split(CLAUSE_END)[0] ?? '';
+  found = new Set(
+    [...words(field.name), ...field.aliases.flatMap(words), ...words(clause)]
+      .filter(
+        (w) =>
+          /\p{L}{3,}/u.test(w) &&
+          !STOP.has(w) &&
+          !FILLER.has(w) &&
+          !isDocumentWord(w) &&
+          !HEAD_FAMILIES.has(w) &&
+          !conceptWords.has(w),
+      )
+      .map(stem),
+  );
+  cache.set(profile, found);
+  return found;
+}
+
+/** The stems of the field's name and aliases. */
+export function nameStems(profile: FieldProfile): Set<string> {
+  const { field } = profile;
+  return new Set([...words(field.name), ...field.aliases.flatMap(words)].map(stem));
+}

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+
+const engine = new LocalEngine();
+
+/** A contract whose values are announced in sentences, in words no lexicon lists ("begins", "rent"). */
+const LEASE = `RESIDENTIAL LEASE AGREEMENT
+
+This Residential Lease Agreement (the "Lease") is made on March 3, 2025 between
+Harbor View Properties LLC, a Washington limited liability company ("Landlord"), and
+Maria Gonzalez and Peter Lindqvist (together, "Tenant").
+
+1. PREMISES. Landlord leases to Tenant the apartment located at 1420 Alder Street, Unit 5B,
+Seattle, WA 98101 (the "Premises").
+
+2. TERM. The term of this Lease begins on April 1, 2025 and ends on March 31, 2026, a period
+of twelve (12) months.
+
+3. RENT. Tenant shall pay Landlord monthly rent of $2,150.00, due on the first day of each month.
+A late fee of $75.00 applies to rent received after the fifth day of the month.
+
+4. SECURITY DEPOSIT. On signing, Tenant shall deposit $3,225.00 with Landlord as security.
+
+5. GOVERNING LAW. This Lease is governed by the laws of the State of Washington.
+`;
+
+/** A utility bill laid out as label and value columns, with a unit after a figure and a period as a range. */
+const BILL = `Riverside Energy Ltd
+Electricity bill                                Bill date: 15/01/2025
+Account number: 4400-218877
+Billing period: 01/10/2024 - 31/12/2024
+
+Units used                                   3,214 kWh
+Energy charge       3,214 kWh x 0.3120         1,002.77
+Standing charge     92 days x 0.55                50.60
+Net amount                                     1,053.37
+VAT 5%                                            52.67
+Total                                          1,106.04
+`;
+
+async function answer(document: string, field: string, body: string) {
+  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
+  const doc = await textReader.read(Buffer.from(document), {
+    limits: DEFAULT_READ_LIMITS,
+    fileName: 'doc.txt',
+  });
+  const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+  return data[field];
+}
+
+describe('values found by the field’s own words near them', () => {
+  const cases: [string, string, string[], unknown][] = [
+    [
+      'the start of a term, not the date the contract was made',
+      LEASE,
+      [
+        '{ type: date, description: The day the lease term begins }',
+        '{ type: date, description: When the term of the lease begins }',
+      ],
+      '2025-04-01',
+    ],
+    [
+      'the end of a term',
+      LEASE,
+      [
+        '{ type: date, description: When the lease ends }',
+        '{ type: date, description: The day the term ends }',
+      ],
+      '2026-03-31',
+    ],
+    [
+      'an amount named only in the sentence that states it',
+      LEASE,
+      [
+        '{ type: double, description: Rent payable each month }',
+        '{ type: double, description: The monthly rent }',
+      ],
+      2150,
+    ],
+    [
+      'a deposit',
+      LEASE,
+      [
+        '{ type: double, description: Security deposit amount }',
+        '{ type: double, description: Deposit paid on signing }',
+      ],
+      3225,
+    ],
+  ];
+  for (const [what, document, bodies, expected] of cases) {
+    it(what, async () => {
+      for (const [i, body] of bodies.entries()) {
+        const name = ['value_asked', 'what_we_need'][i]!;
+        assert.deepEqual(await answer(document, name, body), expected, `${name}: ${body}`);
+      }
+    });
+  }
+
+  it('a figure followed by the unit the field names', async () => {
+    assert.equal(
+      await answer(BILL, 'consumption_kwh', '{ type: double, description: Electricity used }'),
+      3214,
+    );
+    assert.equal(await answer(BILL, 'kwh_used', '{ type: double }'), 3214);
+  });
+
+  it('the start and the end of a period written as a range after one label', async () => {
+    assert.equal(
+      await answer(BILL, 'period_start', '{ type: date, description: First day billed }'),
+      '2024-10-01',
+    );
+    assert.equal(
+      await answer(BILL, 'period_end', '{ type: date, description: Last day billed }'),
+      '2024-12-31',
+    );
+    assert.equal(await answer(BILL, 'billing_period_to', '{ type: date }'), '2024-12-31');
+  });
+
+  it('a date its own words do not speak of is not taken from another sentence', async () => {
+    assert.equal(
+      await answer(LEASE, 'inspection_date', '{ type: date, description: When the premises were inspected }'),
+      null,
+    );
+  });
+});
+
+describe('a generic head narrowed by the word right before it', () => {
+  it('"vat_amount" is the tax, not the total', async () => {
+    assert.equal(await answer(BILL, 'vat_amount', '{ type: double }'), 52.67);
+    assert.equal(await answer(BILL, 'total_amount', '{ type: double }'), 1106.04);
+    assert.equal(await answer(BILL, 'net_amount', '{ type: double }'), 1053.37);
+  });
+});
