@@ -60,7 +60,7 @@ export function fieldWordCandidates(
   for (const line of view.lines.slice(0, 1500)) {
     if (!line.tokens.some((t) => wanted.has(stem(t.word)))) {
       const above = view.lines[line.id - 1];
-      if (!above || !above.tokens.some((t) => wanted.has(stem(t.word)))) continue;
+      if (!above?.tokens.some((t) => wanted.has(stem(t.word)))) continue;
     }
     const spans = spansOf(line.text);
     spans.forEach((span, i) => {
