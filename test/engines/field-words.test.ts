@@ -135,3 +135,31 @@ describe('a generic head narrowed by the word right before it', () => {
     assert.equal(await answer(BILL, 'net_amount', '{ type: double }'), 1053.37);
   });
 });
+
+describe('parties a contract defines in parentheses', () => {
+  const NDA = `MUTUAL NONDISCLOSURE AGREEMENT
+
+This Agreement is entered into by and between Kite Robotics, Inc., a Delaware corporation (the
+"Disclosing Party"), and Orbital Data Systems LLC (the "Receiving Party").
+`;
+  it('a field named by the defined role gets the name before the definition', async () => {
+    assert.equal(await answer(LEASE, 'landlord', '{ type: string }'), 'Harbor View Properties LLC');
+    assert.equal(
+      await answer(LEASE, 'landlord', '{ type: string, description: Who rents out the premises }'),
+      'Harbor View Properties LLC',
+    );
+    assert.equal(await answer(NDA, 'disclosing_party', '{ type: string }'), 'Kite Robotics, Inc.');
+    assert.equal(await answer(NDA, 'receiving_party', '{ type: string }'), 'Orbital Data Systems LLC');
+  });
+
+  it('a role defined for several people lists each of them', async () => {
+    assert.deepEqual(await answer(LEASE, 'tenants', '{ type: array, items: { type: string } }'), [
+      'Maria Gonzalez',
+      'Peter Lindqvist',
+    ]);
+  });
+
+  it('a role the document does not define is not answered from another one', async () => {
+    assert.equal(await answer(LEASE, 'guarantor', '{ type: string }'), null);
+  });
+});

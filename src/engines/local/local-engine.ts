@@ -18,6 +18,7 @@ import { lineItems } from './line-items.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
 import { countCandidates } from './routes/counts.ts';
 import { typeCandidates } from './routes/dates-and-numbers.ts';
+import { definedTermCandidates } from './routes/defined-terms.ts';
 import { fieldWordCandidates } from './routes/field-words.ts';
 import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
@@ -116,7 +117,11 @@ const NOT_UNDERSTOOD: Found = {
 function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   // What the engine cannot interpret it finds only where the document names it by the field's words.
   if (!profile.understood)
-    return [...labelCandidates(view, profile, hints), ...tableCandidates(view, profile, hints)];
+    return [
+      ...labelCandidates(view, profile, hints),
+      ...tableCandidates(view, profile, hints),
+      ...definedTermCandidates(view, profile),
+    ];
   const found = [
     ...labelCandidates(view, profile, hints),
     ...tableCandidates(view, profile, hints),
@@ -126,6 +131,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...signatureCandidates(view, profile),
     ...typedValueCandidates(view, profile),
     ...fieldWordCandidates(view, profile, hints),
+    ...definedTermCandidates(view, profile),
     ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];
