@@ -149,13 +149,16 @@ function questionFamily(tokens: string[], kind: FieldKind): string | undefined {
 }
 
 /** The head of a description: the last known word of its first noun phrase. */
-function descriptionHead(description: string, kind: FieldKind): { head: Head | null; tokens: string[] } {
+function descriptionHead(
+  description: string,
+  kind: FieldKind,
+): { head: Head | null; tokens: string[]; phrase: string[] } {
   const clause = description.split(/[,;:()[\]]|\be\.g\./)[0] ?? '';
   const tokens = words(description);
   const first = words(clause);
-  if (first.length === 0) return { head: null, tokens };
+  if (first.length === 0) return { head: null, tokens, phrase: first };
   const asked = questionFamily(first, kind);
-  if (asked) return { head: { family: asked, at: 0 }, tokens };
+  if (asked) return { head: { family: asked, at: 0 }, tokens, phrase: first };
   let from = 0;
   while (from < first.length && FILLER.has(first[from]!)) from++;
   let to = from + 1;
@@ -164,12 +167,12 @@ function descriptionHead(description: string, kind: FieldKind): { head: Head | n
   const matches = matchesIn(first, true);
   for (let i = to - 1; i >= from; i--) {
     const match = covering(matches, i, kind);
-    if (match) return { head: { match, at: i }, tokens };
+    if (match) return { head: { match, at: i }, tokens, phrase: first };
     const family = headFamily(first[i]!, kind);
-    if (family) return { head: { family, at: i }, tokens };
+    if (family) return { head: { family, at: i }, tokens, phrase: first };
   }
   // The phrase names something the engine does not know ("Colour of the company logo").
-  return { head: { at: from }, tokens };
+  return { head: { at: from }, tokens, phrase: first };
 }
 
 const genericOf = (family: string) => CONCEPTS.find((c) => c.family === family && c.generic === true) ?? null;
@@ -238,10 +241,11 @@ export function understand(field: Field): FieldSense {
   const family = concept?.family ?? head.family!;
   // "store_name", "Who signs the agreement": a generic head narrowed by a word elsewhere.
   const covered = head.match ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
-  // "vat_amount", "cash_total": the word right before a generic head says which amount it is.
-  if (concept?.generic === true && from === 'name' && head.match) {
+  // "vat_amount", "Security deposit amount": the word right before a generic head says which amount it is.
+  if (concept?.generic === true && from !== 'type' && head.match) {
     const start = head.match.start;
-    const before = nameMatches
+    const phraseMatches = from === 'name' ? nameMatches : matchesIn(described.phrase, true);
+    const before = phraseMatches
       .filter(
         (m) => m.end === start && m.concept.family === family && m.concept !== concept && fits(kind, family),
       )
@@ -252,7 +256,9 @@ export function understand(field: Field): FieldSense {
     const narrower =
       specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
       (from !== 'type' ? specialised(family, described.tokens, kind, concept) : null);
-    concept = narrower ?? concept ?? genericOf(family);
+    // A field known by its type alone ("discount", a double) is not the family's generic concept:
+    // it does not borrow the total's labels or its preference for the largest amount.
+    concept = narrower ?? concept ?? (from === 'type' ? null : genericOf(family));
   }
   const owner =
     nameMatches.find((m) => ownerMatch(m, own) && m.concept !== concept && !covered(m.start))?.concept ??

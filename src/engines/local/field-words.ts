@@ -27,7 +27,7 @@ const cache = new WeakMap<FieldProfile, Set<string>>();
 /**
  * The field's own words that say which value it is, as stems: its name's and its description's first
  * clause's, less the words for the kind of value ("date", "amount"), for the document ("agreement"),
- * and those of the concept the engine already looks for by its labels.
+ * and, when the name gave the concept, those the engine already looks for by its labels.
  */
 export function contextWords(profile: FieldProfile): Set<string> {
   let found = cache.get(profile);
@@ -37,6 +37,9 @@ export function contextWords(profile: FieldProfile): Set<string> {
     CONCEPTS.filter((c) => profile.concepts.includes(c.id)).flatMap((c) => c.phrases.flat()),
   );
   const clause = field.description.split(CLAUSE_END)[0] ?? '';
+  // A concept the name gave is found by its labels; one only the description gave has no other handle
+  // in running text than the description's words ("Deposit paid on signing").
+  const named = profile.sense.from === 'name';
   found = new Set(
     [...words(field.name), ...field.aliases.flatMap(words), ...words(clause)]
       .filter(
@@ -46,12 +49,20 @@ export function contextWords(profile: FieldProfile): Set<string> {
           !FILLER.has(w) &&
           !isDocumentWord(w) &&
           !HEAD_FAMILIES.has(w) &&
-          !conceptWords.has(w),
+          !(named && conceptWords.has(w)) &&
+          !otherConceptWord(w, profile),
       )
       .map(stem),
   );
   cache.set(profile, found);
   return found;
+}
+
+/** A word that alone names another concept ("total" in "Total before tax" for a net amount): it points elsewhere. */
+function otherConceptWord(word: string, profile: FieldProfile): boolean {
+  return CONCEPTS.some(
+    (c) => !profile.concepts.includes(c.id) && c.phrases.some((p) => p.length === 1 && p[0] === word),
+  );
 }
 
 /** The stems of the field's name and aliases. */

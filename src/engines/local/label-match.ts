@@ -1,5 +1,6 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
+import { HEAD_FAMILIES } from './field-sense.ts';
 import { stem } from './field-words.ts';
 import { withinOneEdit, words } from './words.ts';
 
@@ -34,7 +35,7 @@ export function findLabel(
     const after = text.slice(end);
     const setOff =
       text === '' ||
-      /^\s*[:：#=.\-–—|]|^\t|^ {2,}/.test(after) ||
+      /^\s*[:：#=.\-–—|°º№]|^\t|^ {2,}/.test(after) ||
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     const hit = {
@@ -55,7 +56,7 @@ export function findLabel(
       // The field's own name or alias is surest; a synonym of its concept, however much of the name
       // it shares ("date" of invoice_date), less so, so that "Date de facture" beats "Date d'échéance".
       weight:
-        (ownNames.has(phrase.join(' ')) ? 1 : 0.85) *
+        (ownNames.has(phrase.join(' ')) ? 1 : synonymWeight(profile)) *
         (phrase.some((w) => profile.qualifiers.includes(w)) ? 1 : unqualified),
     })),
     ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.45 })),
@@ -80,6 +81,21 @@ export function findLabel(
   return best;
 }
 
+/** A word that says what kind of value the field is, as its own head does: "charges" for freight_cost. */
+function sameKindHead(word: string, profile: FieldProfile): boolean {
+  const family = HEAD_FAMILIES.get(word);
+  return family !== undefined && family === profile.sense.family && !profile.nameWords.has(word);
+}
+
+/**
+ * How much a synonym of the field's concept counts beside the field's own name. Less when only the
+ * description named the concept: "carrier", described as a "transport company", is named by "Carrier:"
+ * more surely than by "Shipper:", a company of another role.
+ */
+function synonymWeight(profile: FieldProfile): number {
+  return profile.sense.from === 'description' ? 0.7 : 0.85;
+}
+
 const FUNCTION_WORDS = new Set(['of', 'the', 'for', 'to', 'a', 'an', 'and', 'by', 'in', 'on', 'at']);
 
 /**
@@ -102,7 +118,11 @@ function leadingLabelOverlap(
     // The head word of the field's kind counts too, a little less: "commencement" is named by
     // "Date:" as effective_date is, so that the answer does not hang on how the field was named.
     else if (profile.conceptWords.has(t.word)) fromName += 0.6;
-    else if (profile.descriptionWords.has(t.word) || descriptionStems(profile).has(stem(t.word)))
+    else if (
+      profile.descriptionWords.has(t.word) ||
+      descriptionStems(profile).has(stem(t.word)) ||
+      sameKindHead(t.word, profile)
+    )
       fromDescription++;
   }
   if (fromName === 0) return null;

@@ -23,6 +23,7 @@ import { fieldWordCandidates } from './routes/field-words.ts';
 import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
 import { proseCandidates } from './routes/prose.ts';
+import { selfNamedCandidates } from './routes/self-named.ts';
 import { signatureCandidates } from './routes/signatures.ts';
 import { tableCandidates } from './routes/tables.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
@@ -132,6 +133,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...typedValueCandidates(view, profile),
     ...fieldWordCandidates(view, profile, hints),
     ...definedTermCandidates(view, profile),
+    ...selfNamedCandidates(view, profile),
     ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];

@@ -149,6 +149,8 @@ function repairOcrAmount(text: string): string {
 }
 
 const RATE_WORDS = ['rate', 'percent', 'percentage', 'pct', 'ratio', 'discount'];
+/** Words of a name that ask for the rate itself, not an amount. */
+const RATE_NAMES = ['rate', 'percent', 'percentage', 'pct', 'ratio'];
 
 /**
  * The number after a label, where it stands: the first amount-looking one (currency, decimals,
@@ -165,7 +167,13 @@ function readNumber(
   const spans = findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
     (s) => allowPercent || !s.percent,
   );
-  const span = spans.find((s) => s.amount) ?? spans[0];
+  // "Discount (10%)   -377.50": a field that does not ask for a rate by name wants the money.
+  const span =
+    (allowPercent && !RATE_NAMES.some((w) => profile.nameWords.has(w))
+      ? spans.find((s) => s.amount && !s.percent)
+      : undefined) ??
+    spans.find((s) => s.amount) ??
+    spans[0];
   if (!span) return null;
   let value = profile.field.kind === 'integer' ? parseInteger(span.text) : span.value;
   if (value !== null && profile.field.kind === 'double') value = ocrCents(span, value, hints, ocr);

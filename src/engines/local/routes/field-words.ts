@@ -131,7 +131,7 @@ function spanReader(kind: string, hints: TypingHints): ((text: string) => Span[]
   if (kind === 'double')
     return (text) =>
       findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
-        (s) => s.amount,
+        (s) => s.amount && !s.percent,
       );
   if (kind === 'integer')
     return (text) =>

@@ -150,11 +150,16 @@ function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile:
   return alone ? (columns[at + 1]?.end ?? line.text.length) : own.end;
 }
 
-/** Two or more short titles without a figure, set apart by wide gaps: the heads of columns. */
+/** Two or more short titles without a figure or a value after a colon, set apart by wide gaps: the heads of columns. */
 function isColumnHeads(line: ViewLine): boolean {
   return (
     columnsOfLine(line)?.every(
-      (c) => !/\d/.test(c.text) && /\p{L}/u.test(c.text) && c.text.split(/\s+/).length <= 4,
+      // "Carrier: UPS Ground" is a label with its value, not a head.
+      (c) =>
+        !/\d/.test(c.text) &&
+        /\p{L}/u.test(c.text) &&
+        c.text.split(/\s+/).length <= 4 &&
+        !/[:：]\s*\S/.test(c.text),
     ) === true
   );
 }

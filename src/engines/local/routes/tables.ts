@@ -30,6 +30,8 @@ export function tableCandidates(view: DocumentView, profile: FieldProfile, hints
       if (!first) continue;
       const hit = findLabel(tokenise(first.text), profile, first.text);
       if (!hit || hit.score < 0.5) continue;
+      // "FACTURE N° F-2025-0387" holds its own value: the next cell is another one's.
+      if (/[\p{L}\p{N}]/u.test(first.text.slice(hit.end))) continue;
       const next = row.slice(1).find((c) => c.text.trim() !== '');
       const value = next ? readValue(profile, next.text, hints) : null;
       if (next && value)

@@ -1,0 +1,36 @@
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { stem } from '../field-words.ts';
+import { columnsOfLine } from '../line-columns.ts';
+import { words } from '../words.ts';
+
+/** Words a name holds at most. */
+const NAME_WORDS = 6;
+
+/**
+ * A name that says what it names: "Hôtel Le Belvédère" for hotel_name, "First Harbor Bank" for
+ * bank_name. For a name field whose kind word the lexicon does not know, a short capitalised stretch
+ * of a line that holds that word, on its own and not as a label ("Hotel: …" is the label route's).
+ */
+export function selfNamedCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
+  if (field.kind !== 'string' || profile.sense.family !== 'entity' || profile.qualifiers.length === 0)
+    return [];
+  const kinds = new Set(profile.qualifiers.map(stem));
+  const out: Candidate[] = [];
+  for (const line of view.lines.slice(0, 2000)) {
+    if (!line.tokens.some((t) => kinds.has(stem(t.word)))) continue;
+    const stretches = columnsOfLine(line)?.map((c) => c.text) ?? [line.text];
+    for (const stretch of stretches) {
+      const text = stretch.trim();
+      const named = words(text);
+      if (named.length < 2 || named.length > NAME_WORDS || !/^\p{Lu}/u.test(text) || /[:：]/.test(text))
+        continue;
+      if (!named.some((w) => kinds.has(stem(w))) || /\d{3,}/.test(text)) continue;
+      const head = line.page === 1 && line.y < 0.2 ? 0.1 : 0;
+      out.push({ value: text, score: 0.6 + head, source: 'layout', line, text: line.text });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+
+/**
+ * Documents of kinds the engine was not tuned on (a shipping notice, a US services invoice, a French
+ * hotel bill), with fields worded as their users might: each value as a person would read it.
+ */
+const engine = new LocalEngine();
+
+async function extract(document: string, fields: Record<string, string>) {
+  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n${Object.entries(fields)
+    .map(([name, body]) => `      ${name}: ${body}`)
+    .join('\n')}\n`;
+  const doc = await textReader.read(Buffer.from(document), {
+    limits: DEFAULT_READ_LIMITS,
+    fileName: 'doc.txt',
+  });
+  return (await engine.extract(doc, parseFieldConfig(yaml).fields)).data;
+}
+
+const SHIPPING_NOTICE = `BLUE RIVER FREIGHT
+Shipping Notice
+
+Shipment ID: BRF-88213-US                 Ship date: Nov 4, 2025
+Tracking number: 1Z 999 AA1 01 2345 6784
+Carrier: UPS Ground                       Service level: Standard
+
+Shipper:                                  Consignee:
+Acme Tools Inc.                           Delta Hardware LLC
+77 Industrial Pkwy                        410 Market Street
+Dayton, OH 45402                          Austin, TX 78701
+
+Packages: 3            Total weight: 42.6 lb            Declared value: $1,250.00
+Estimated delivery: November 10, 2025
+Freight charges: $86.40 (prepaid)
+
+Contents: cordless drills (2 cartons), drill bits (1 carton)
+`;
+
+const SERVICES_INVOICE = `BRIGHTLINE CREATIVE STUDIO LLC
+2200 Pine St, Suite 300, Denver, CO 80205
+billing@brightline.example | (303) 555-0147
+
+INVOICE
+
+Invoice #: 2025-1142                  Date: 10/03/2025
+Customer ID: C-0078                   Terms: Net 30
+PO Number: 4500019922                 Due Date: 11/02/2025
+
+Bill To:
+Summit Outdoor Gear, Inc.
+Attn: Accounts Payable
+915 Canyon Blvd, Boulder, CO 80302
+
+Description                              Hours      Rate        Amount
+Brand identity workshop                   6.0     150.00        900.00
+Logo design, 3 concepts                  12.5     150.00      1,875.00
+Packaging mockups                         8.0     125.00      1,000.00
+
+Subtotal                                                      3,775.00
+Discount (10%)                                                 -377.50
+Sales tax (0%)                                                    0.00
+Amount Due (USD)                                              3,397.50
+
+Please pay by ACH: Routing 102000021, Account 7712093341
+`;
+
+const HOTEL_BILL = `Hôtel Le Belvédère
+12 rue des Lilas, 06000 Nice
+SIRET 812 345 678 00019 - TVA FR32812345678
+
+FACTURE N° F-2025-0387                          Nice, le 14/06/2025
+
+Client : Société Dumas & Fils
+Séjour du 10/06/2025 au 13/06/2025 - Chambre 214
+
+Désignation                     Qté     P.U. HT      Total HT
+Nuitée chambre double            3      120,00        360,00
+Petit-déjeuner                   6       12,50         75,00
+Taxe de séjour                   6        2,30         13,80
+
+Total HT                                            448,80
+TVA 10 %                                             44,88
+Total TTC                                           493,68
+Acompte versé                                       100,00
+Net à payer                                         393,68 €
+
+Règlement : carte bancaire
+`;
+
+describe('documents of other kinds', () => {
+  it('a shipping notice: the carrier by its own label, not the shipper heading a column', async () => {
+    const data = await extract(SHIPPING_NOTICE, {
+      carrier: '{ type: string, description: Transport company }',
+      freight_cost: '{ type: double, description: Cost of transport }',
+      weight_lb: '{ type: double, description: Total weight in pounds }',
+      shipper: '{ type: string, description: Company sending the goods }',
+      consignee: '{ type: string, description: Company receiving the goods }',
+    });
+    assert.deepEqual(data, {
+      carrier: 'UPS Ground',
+      freight_cost: 86.4,
+      weight_lb: 42.6,
+      shipper: 'Acme Tools Inc.',
+      consignee: 'Delta Hardware LLC',
+    });
+  });
+
+  it('an invoice: payment terms, a discount as money (not its rate), fields named by type alone', async () => {
+    const data = await extract(SERVICES_INVOICE, {
+      payment_terms: '{ type: string }',
+      discount: '{ type: double, description: Discount granted }',
+      subtotal: '{ type: double }',
+      amount_due: '{ type: double }',
+      po_number: '{ type: string, description: Customer purchase order reference }',
+    });
+    assert.deepEqual(data, {
+      payment_terms: 'Net 30',
+      discount: -377.5,
+      subtotal: 3775,
+      amount_due: 3397.5,
+      po_number: '4500019922',
+    });
+  });
+
+  it('a French hotel bill: amounts excluding and including VAT, a deposit, a name holding its kind', async () => {
+    const data = await extract(HOTEL_BILL, {
+      hotel_name: '{ type: string, description: Name of the hotel }',
+      invoice_no: '{ type: string }',
+      amount_excl_vat: '{ type: double }',
+      amount_incl_vat: '{ type: double, description: Total including VAT }',
+      vat: '{ type: double, description: VAT amount }',
+      deposit_paid: '{ type: double }',
+    });
+    assert.deepEqual(data, {
+      hotel_name: 'Hôtel Le Belvédère',
+      invoice_no: 'F-2025-0387',
+      amount_excl_vat: 448.8,
+      amount_incl_vat: 493.68,
+      vat: 44.88,
+      deposit_paid: 100,
+    });
+  });
+});
