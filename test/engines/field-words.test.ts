@@ -163,3 +163,25 @@ This Agreement is entered into by and between Kite Robotics, Inc., a Delaware co
     assert.equal(await answer(LEASE, 'guarantor', '{ type: string }'), null);
   });
 });
+
+describe('a field understood from the words that say most', () => {
+  it('a bare kind word in the name ("place") gives way to the concept its description names', async () => {
+    assert.equal(
+      await answer(BILL, 'place', '{ type: string, description: Address of the business }'),
+      null,
+      'the bill states no address',
+    );
+    assert.equal(
+      await answer(LEASE, 'place', '{ type: string, description: Address of the premises }'),
+      '1420 Alder Street, Unit 5B, Seattle, WA 98101',
+    );
+  });
+
+  it('a neutral modifier ("final") is not a qualifier that sends the field looking for another value', async () => {
+    assert.equal(await answer(BILL, 'final_total', '{ type: double }'), 1106.04);
+    assert.equal(
+      await answer(BILL, 'overall_total', '{ type: double, description: Amount to pay }'),
+      1106.04,
+    );
+  });
+});

@@ -49,6 +49,8 @@ const HEADS = new Map(Object.entries(lexicon.heads).map(([k, v]) => [words(k).jo
 /** Head words and the family each names ("date" → date). */
 export const HEAD_FAMILIES: ReadonlyMap<string, string> = HEADS;
 const DOCUMENT_WORDS = new Set(lexicon.documentWords.flatMap(words));
+/** Words a name adds without meaning another value: "final" of final_total. */
+const NEUTRAL = new Set(lexicon.neutralModifiers.flatMap(words));
 /** Words for the document itself ("receipt", "agreement"): they say nothing of which value is meant. */
 export const isDocumentWord = (word: string) => DOCUMENT_WORDS.has(word);
 export const FILLER: ReadonlySet<string> = new Set([
@@ -218,16 +220,25 @@ export function understand(field: Field): FieldSense {
   const nameMatches = matchesIn(own, true);
   let head = nameHead(own, nameMatches, kind);
   let from: FieldSense['from'] = 'name';
+  let headInName = true;
   const described = descriptionHead(field.description, kind);
   if (!head || (!head.match && !head.family)) {
     if (described.head && (described.head.match || described.head.family)) {
       head = described.head;
       from = 'description';
+      headInName = false;
     } else if (FAMILIES_OF_KIND[kind]) {
       // A typed field whose words name nothing known: its type is all the engine has.
       head = { family: [...FAMILIES_OF_KIND[kind]!][0]!, at: -1 };
       from = 'type';
+      headInName = false;
     } else head = null;
+  } else if (!head.match && described.head?.match) {
+    // "place", described as "Address of the business": a bare kind word in the name ("place", "sum")
+    // says less than a concept the description names. A name of the same kind ("sum" for a total) still named the field: its labels count in full.
+    if (described.head.match.concept.family !== head.family) from = 'description';
+    head = described.head;
+    headInName = false;
   }
   if (!head || (!head.match && !head.family))
     return {
@@ -240,11 +251,12 @@ export function understand(field: Field): FieldSense {
   let concept: Concept | null = head.match?.concept ?? null;
   const family = concept?.family ?? head.family!;
   // "store_name", "Who signs the agreement": a generic head narrowed by a word elsewhere.
-  const covered = head.match ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
+  const covered =
+    head.match && headInName ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
   // "vat_amount", "Security deposit amount": the word right before a generic head says which amount it is.
   if (concept?.generic === true && from !== 'type' && head.match) {
     const start = head.match.start;
-    const phraseMatches = from === 'name' ? nameMatches : matchesIn(described.phrase, true);
+    const phraseMatches = headInName ? nameMatches : matchesIn(described.phrase, true);
     const before = phraseMatches
       .filter(
         (m) => m.end === start && m.concept.family === family && m.concept !== concept && fits(kind, family),
@@ -267,7 +279,7 @@ export function understand(field: Field): FieldSense {
       : null);
   // The head's index is the name's only when the name gave it; a one-word name ("net") is the
   // description's short form, not a qualifier of it.
-  const headAt = from === 'name' ? head.at : own.length === 1 ? 0 : -1;
+  const headAt = headInName ? head.at : own.length === 1 ? 0 : -1;
   return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), headAt) };
 }
 
@@ -278,6 +290,7 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       i !== headAt &&
       !FILLER.has(w) &&
       !DOCUMENT_WORDS.has(w) &&
+      !NEUTRAL.has(w) &&
       !HEADS.has(w) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),
