@@ -58,6 +58,14 @@ describe('labels set side by side as the heads of columns', () => {
   it('reads the same values from the PDF text layer, where only word boxes show the columns', async () => {
     const document = await pdfReader.read(await INVOICE.pdf(), { ...context, fileName: 'invoice.pdf' });
     assert.deepEqual((await engine.extract(document, FIELDS)).data, EXPECTED);
+    // The columns are read from the packed boxes: no line's words were made (documents/word-boxes.ts).
+    const unpacked = document.pages
+      .flatMap((page) => page.lines)
+      .filter((line) => Object.getOwnPropertyDescriptor(line, 'words')?.get === undefined);
+    assert.deepEqual(
+      unpacked.map((line) => line.text),
+      [],
+    );
   });
 
   it('reads the same values from a scan, where OCR joins the columns into one line', async () => {

@@ -79,6 +79,17 @@ function unpackWords(this: PackedLine): Word[] {
   return words;
 }
 
+/**
+ * Where a packed line's word boxes lie, for reading them without making the words (documents/
+ * word-boxes.ts); undefined for a line that is not packed or whose words were read, which are then
+ * the line's own (they may have been replaced).
+ */
+export function packedBoxes(line: Line): Readonly<Packed> | undefined {
+  return Object.getOwnPropertyDescriptor(line, 'words')?.get === unpackWords
+    ? (line as PackedLine)[PACKED]
+    : undefined;
+}
+
 function replaceWords(this: PackedLine, words: Word[]): void {
   Object.defineProperty(this, 'words', {
     value: words,

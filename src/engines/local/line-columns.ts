@@ -1,4 +1,5 @@
 import type { Line } from '../../documents/model.ts';
+import { type WordBoxes, wordBoxes } from '../../documents/word-boxes.ts';
 import type { ViewLine } from './document-view.ts';
 
 /** A stretch of a line set apart from the rest by a wide gap: a column of a layout. */
@@ -19,10 +20,10 @@ const found = new WeakMap<ViewLine, LineColumn[] | undefined>();
 
 /**
  * The columns of a line of the engine's view, found the first time they are asked for: most lines
- * are never asked, and a PDF line's words are unpacked only when read (documents/pdf/packed-words.ts).
+ * are never asked.
  */
 export function columnsOfLine(line: ViewLine): LineColumn[] | undefined {
-  // Running text is not set in columns, and its words are the many a dense PDF keeps packed.
+  // Running text is not set in columns.
   if (line.tokens.length > MAX_COLUMN_ROW_WORDS) return undefined;
   if (!found.has(line)) found.set(line, lineColumns(line.source, line.text));
   return found.get(line);
@@ -37,8 +38,8 @@ const COLUMN_GAP = /\t+|\s{3,}/g;
  * text laid out with spaces is parted at tabs and runs of three spaces.
  */
 export function lineColumns(line: Line, text: string): LineColumn[] | undefined {
-  const boxed = line.words.length > 1 && line.words.every((w) => w.bbox);
-  const columns = boxed ? columnsByBoxes(line, text) : columnsBySpaces(text);
+  const words = wordBoxes(line);
+  const columns = words && words.count > 1 ? columnsByBoxes(words, text) : columnsBySpaces(text);
   return columns && columns.length >= 2 ? columns : undefined;
 }
 
@@ -55,38 +56,41 @@ function columnsBySpaces(text: string): LineColumn[] {
   return out;
 }
 
-function columnsByBoxes(line: Line, text: string): LineColumn[] | undefined {
-  const words = line.words;
-  const height = Math.max(...words.map((w) => w.bbox!.y1 - w.bbox!.y0));
-  const groups: (typeof words)[] = [[words[0]!]];
-  for (let i = 1; i < words.length; i++) {
-    const gap = words[i]!.bbox!.x0 - words[i - 1]!.bbox!.x1;
-    if (gap > height * 1.5) groups.push([]);
-    groups.at(-1)!.push(words[i]!);
-  }
+function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefined {
+  const { count, boxes, start: first } = words;
+  const x0 = (i: number) => boxes[first + 4 * i]!;
+  const x1 = (i: number) => boxes[first + 4 * i + 2]!;
+  let height = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < count; i++)
+    height = Math.max(height, boxes[first + 4 * i + 3]! - boxes[first + 4 * i + 1]!);
+  // Index of each group's first word; the gaps are read from the boxes, the texts only for a line
+  // that has columns.
+  const groups = [0];
+  for (let i = 1; i < count; i++) if (x0(i) - x1(i - 1) > height * 1.5) groups.push(i);
   if (groups.length < 2) return undefined;
+  const texts = words.texts();
   // The engine's text of an OCR'd line may have lost specks at its ends: columns are found in it by
   // their words, in order, and a column whose words are not there is not a column.
   const out: LineColumn[] = [];
   let cursor = 0;
-  for (const group of groups) {
+  for (const [g, from] of groups.entries()) {
     // Each word where the text has it, in order; a word the text lost is skipped.
     let start = -1;
     let end = -1;
-    let x0 = 0;
-    let x1 = 0;
-    for (const word of group) {
-      const at = text.indexOf(word.text, cursor);
+    let left = 0;
+    let right = 0;
+    for (let i = from; i < (groups[g + 1] ?? count); i++) {
+      const at = text.indexOf(texts[i]!, cursor);
       if (at < 0) continue;
       if (start < 0) {
         start = at;
-        x0 = word.bbox!.x0;
+        left = x0(i);
       }
-      end = at + word.text.length;
-      x1 = word.bbox!.x1;
+      end = at + texts[i]!.length;
+      right = x1(i);
       cursor = end;
     }
-    if (start >= 0) out.push({ text: text.slice(start, end), start, end, x0, x1 });
+    if (start >= 0) out.push({ text: text.slice(start, end), start, end, x0: left, x1: right });
   }
   return out;
 }
