@@ -1,4 +1,5 @@
 import type { Field, FieldKind } from '../../fields/field.ts';
+import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { words } from './words.ts';
 
@@ -131,14 +132,29 @@ interface Head {
 
 /** The head of a name: its last word that is not a filler or a word for the document itself. */
 function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | null {
-  let i = tokens.length - 1;
-  while (i >= 0 && (FILLER.has(tokens[i]!) || DOCUMENT_WORDS.has(tokens[i]!)) && !covering(matches, i, kind))
+  // "address_of_store": what follows "of" says whose; the head stands before it.
+  const of = tokens.findIndex((w, i) => i > 0 && NAME_PREPOSITIONS.has(w) && !covering(matches, i, kind));
+  let i = (of > 0 ? of : tokens.length) - 1;
+  while (
+    i >= 0 &&
+    (FILLER.has(tokens[i]!) || DOCUMENT_WORDS.has(tokens[i]!) || isCurrencyWord(tokens[i]!)) &&
+    !covering(matches, i, kind)
+  )
     i--;
   if (i < 0) return null;
   const match = covering(matches, i, kind);
   if (match) return { match, at: i };
   const family = headFamily(tokens[i]!, kind);
   return family ? { family, at: i } : { at: i };
+}
+
+/** Words of a name after which comes whose or which the value is: "address_of_store", "date_of_sale". */
+const NAME_PREPOSITIONS = new Set(['of', 'for', 'from', 'at', 'in']);
+
+/** A currency named in a field's name ("grand_total_rm", "amount_usd") is its unit, not a qualifier. */
+function isCurrencyWord(word: string): boolean {
+  const form = currencyForm('code', word.toUpperCase()) ?? currencyForm('mark', word.toUpperCase());
+  return form !== null && !form.wordlike;
 }
 
 /** A question ("Who signs…", "How long…") names the family it asks for. */
@@ -264,7 +280,9 @@ export function understand(field: Field): FieldSense {
       .sort(longestFirst)[0];
     if (before) concept = before.concept;
   }
-  if (!concept || concept.generic === true) {
+  // A list of parties ("counterparties: Both companies") is not narrowed to one role, seller or buyer.
+  const listOfParties = field.kind === 'array' && concept?.kind === 'party';
+  if ((!concept || concept.generic === true) && !listOfParties) {
     const narrower =
       specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
       (from !== 'type' ? specialised(family, described.tokens, kind, concept) : null);
@@ -291,6 +309,7 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       !FILLER.has(w) &&
       !DOCUMENT_WORDS.has(w) &&
       !NEUTRAL.has(w) &&
+      !isCurrencyWord(w) &&
       !HEADS.has(w) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),

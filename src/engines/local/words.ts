@@ -5,6 +5,8 @@ export function normaliseWord(word: string): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}#]/gu, '');
+  // "parties" meets "party", "companies" "company".
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
   return w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w;
 }
 
@@ -39,6 +41,8 @@ const ABBREVIATIONS: Record<string, string> = {
   tel: 'phone',
   ref: 'reference',
   inv: 'invoice',
+  txn: 'transaction',
+  trx: 'transaction',
   acct: 'account',
 };
 
