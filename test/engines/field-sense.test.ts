@@ -77,3 +77,46 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(sense.family, 'date');
   });
 });
+
+describe('field sense: how users word fields beyond the shared corpora', () => {
+  it('the word right before a generic head, and a preposition after it, say which value', () => {
+    assert.equal(conceptOf('vat_amount', 'double'), 'tax');
+    assert.equal(conceptOf('value_asked', 'double', 'Security deposit amount'), 'deposit');
+    assert.equal(conceptOf('amount_excl_vat', 'double'), 'subtotal');
+    assert.equal(conceptOf('amount_incl_vat', 'double'), 'total');
+    assert.equal(conceptOf('address_of_store', 'string'), 'address');
+    assert.equal(understand(field('address_of_store', 'string')).owner?.id, 'seller');
+  });
+
+  it('a currency or a neutral word in a name is not a qualifier', () => {
+    for (const name of ['grand_total_rm', 'total_usd', 'final_total', 'overall_total']) {
+      const sense = understand(field(name, 'double'));
+      assert.equal(sense.concept?.id, 'total', name);
+      assert.deepEqual(sense.qualifiers, [], name);
+    }
+    assert.deepEqual(understand(field('txn_date', 'date')).qualifiers, []);
+    assert.deepEqual(understand(field('shipment_date', 'date')).qualifiers, ['shipment']);
+  });
+
+  it('a bare kind word gives way to the concept the description names', () => {
+    assert.equal(conceptOf('place', 'string', 'Address of the business'), 'address');
+    assert.equal(conceptOf('sum', 'double', 'Receipt total'), 'total');
+    assert.equal(understand(field('sum', 'double', 'Receipt total')).from, 'name');
+  });
+
+  it('a field known by its type alone borrows no concept', () => {
+    const discount = understand(field('discount', 'double', 'Discount granted'));
+    assert.equal(discount.concept, null);
+    assert.equal(discount.family, 'amount');
+    assert.equal(discount.from, 'type');
+  });
+
+  it('a list of parties stays a list of parties whatever its description calls them', () => {
+    const counterparties = {
+      ...field('counterparties', 'array', 'Both companies'),
+      items: field('x', 'string'),
+    };
+    assert.equal(understand(counterparties as Field).concept?.id, 'party');
+    assert.equal(conceptOf('payment_terms', 'string'), 'payment_terms');
+  });
+});
