@@ -146,3 +146,45 @@ describe('documents of other kinds', () => {
     });
   });
 });
+
+describe('addresses in their owner’s section', () => {
+  const INVOICE = `BLUE HARBOR SUPPLY CO.
+88 Dock Road, Portland, ME 04101
+
+INVOICE
+
+Bill To                             Ship To
+Evergreen Foods LLC                 Evergreen Foods Warehouse
+400 Pine St                         12 Harbor Ave
+Augusta, ME 04330                   Bangor, ME 04401
+
+Total                                            1,250.00
+`;
+  it('reads each address under its own heading when headings stand side by side', async () => {
+    const data = await extract(INVOICE, {
+      customer_address: '{ type: string }',
+      ship_to_address: '{ type: string, description: Delivery address }',
+      vendor_address: '{ type: string }',
+      billing_address: '{ type: string }',
+    });
+    assert.deepEqual(data, {
+      customer_address: '400 Pine St, Augusta, ME 04330',
+      ship_to_address: '12 Harbor Ave, Bangor, ME 04401',
+      vendor_address: '88 Dock Road, Portland, ME 04101',
+      billing_address: '400 Pine St, Augusta, ME 04330',
+    });
+  });
+
+  it('a consignee’s address under "Consignee:", and a US state code is not a company’s legal form', async () => {
+    const shipping = await extract(SHIPPING_NOTICE, { consignee_address: '{ type: string }' });
+    assert.equal(shipping.consignee_address, '410 Market Street, Austin, TX 78701');
+    const invoice = await extract(SERVICES_INVOICE, {
+      client_address: '{ type: string }',
+      vendor_address: '{ type: string }',
+    });
+    assert.deepEqual(invoice, {
+      client_address: '915 Canyon Blvd, Boulder, CO 80302',
+      vendor_address: '2200 Pine St, Suite 300, Denver, CO 80205',
+    });
+  });
+});

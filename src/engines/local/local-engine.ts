@@ -22,6 +22,7 @@ import { definedTermCandidates } from './routes/defined-terms.ts';
 import { fieldWordCandidates } from './routes/field-words.ts';
 import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
+import { ownerAddressCandidates } from './routes/owner-address.ts';
 import { proseCandidates } from './routes/prose.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
 import { signatureCandidates } from './routes/signatures.ts';
@@ -134,6 +135,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...fieldWordCandidates(view, profile, hints),
     ...definedTermCandidates(view, profile),
     ...selfNamedCandidates(view, profile),
+    ...ownerAddressCandidates(view, profile),
     ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];

@@ -137,6 +137,9 @@ function isBreaker(line: string, tokens: Token[]): boolean {
   // "(Co. Reg. No: 123456-X)": a parenthesised line is a note under a name.
   const trimmed = line.trim();
   if (trimmed.startsWith('(') && trimmed.endsWith(')')) return true;
+  // "Boulder, CO 80302": a US state before its ZIP code, not the legal form "Co." of a name.
+  const state = /\b([A-Z]{2})\s+\d{5}(?:-\d{4})?\b/.exec(line)?.[1];
+  if (state && STATE_CODES.has(state)) return false;
   // The shop's name sits right above its address: a line with a legal form is a name, not an address.
   return scanOrganizations(line, tokens).some((org) => org.confidence >= 0.8);
 }

@@ -24,6 +24,22 @@ function startsWithin(words: string[], phrase: string[], first: number): boolean
 }
 
 /**
+ * Where a short heading line names an entity: "Consignee:", or "Shipper:      Consignee:" with two
+ * headings side by side. Returns each named concept with the offset of its words in the line.
+ */
+export function entitiesNamedAt(line: ViewLine): { concept: string; start: number; words: string[] }[] {
+  if (line.tokens.length > 8) return [];
+  const words = line.tokens.map((t) => t.word);
+  const found: { concept: string; start: number; words: string[] }[] = [];
+  for (const concept of ENTITIES)
+    for (const phrase of concept.phrases)
+      for (let i = 0; phrase.length > 0 && i + phrase.length <= words.length; i++)
+        if (phrase.every((w, j) => words[i + j] === w))
+          found.push({ concept: concept.id, start: line.tokens[i]!.start, words: phrase });
+  return found;
+}
+
+/**
  * Whether the value's line sits in its owner's section: +0.3 under (or on) a heading naming the
  * field's owner ("Buyer", "Bill to"), −0.3 under one naming another party, 0 when nothing says.
  */

@@ -1,0 +1,56 @@
+import { findPostalAddresses } from '../../recognizers/index.ts';
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView, ViewLine } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { columnsOfLine } from '../line-columns.ts';
+import { repairAddressWords } from '../ocr-text.ts';
+import { entitiesNamedAt } from './owner-context.ts';
+
+/** Lines under a heading that its section may hold: a name, three address lines, a contact. */
+const SECTION_LINES = 6;
+
+/**
+ * The address in the section of the field's owner: under "Consignee:" or "Bill To" for a
+ * consignee_address or a customer_address, read in the heading's own column when headings stand side
+ * by side ("Shipper:            Consignee:" over two address blocks).
+ */
+export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const owner = profile.sense.owner?.id;
+  if (profile.kind !== 'postal_address' || !owner) return [];
+  const out: Candidate[] = [];
+  for (const heading of view.lines.slice(0, 2000)) {
+    // "Ship To" for ship_to_address rather than "Bill To", both the buyer's.
+    const mentions = entitiesNamedAt(heading).filter((e) => e.concept === owner);
+    const named = mentions.find((e) => e.words.every((w) => profile.nameWords.has(w))) ?? mentions[0];
+    if (!named) continue;
+    const ownWords = named.words.every((w) => profile.nameWords.has(w)) ? 0.08 : 0;
+    const column = columnsOfLine(heading)?.find((c) => named.start >= c.start && named.start < c.end);
+    const section: { text: string; line: ViewLine }[] = [];
+    for (let id = heading.id + 1; id <= heading.id + SECTION_LINES; id++) {
+      const line = view.lines[id];
+      if (!line || line.page !== heading.page) break;
+      const text = column ? cellUnder(column, line) : line.text;
+      if (text === undefined || text.trim() === '') break;
+      section.push({ text, line });
+    }
+    const block = findPostalAddresses(section.map((s) => s.text))[0];
+    if (!block) continue;
+    const line = section[block.startLine]!.line;
+    out.push({
+      value: line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value,
+      score: 0.55 + 0.35 * block.confidence + ownWords,
+      source: 'layout',
+      line,
+      text: line.text,
+    });
+  }
+  return out;
+}
+
+/** The text of a line that lies under a heading's column. */
+function cellUnder(column: { x0: number; x1: number }, line: ViewLine): string | undefined {
+  const cells = columnsOfLine(line) ?? [
+    { text: line.text, x0: line.bbox?.x0 ?? 0, x1: line.bbox?.x1 ?? line.text.length },
+  ];
+  return cells.find((c) => c.x0 < column.x1 && c.x1 > column.x0)?.text;
+}
