@@ -188,3 +188,17 @@ Total                                            1,250.00
     });
   });
 });
+
+describe('a total the document does not state', () => {
+  it('is the sum of the item column its own word heads', async () => {
+    const data = await extract(SERVICES_INVOICE, {
+      total_hours: '{ type: double, description: Total hours billed }',
+    });
+    assert.equal(data.total_hours, 26.5);
+  });
+
+  it('is null when no column of that name exists', async () => {
+    const data = await extract(SERVICES_INVOICE, { total_weight: '{ type: double }' });
+    assert.equal(data.total_weight, null);
+  });
+});

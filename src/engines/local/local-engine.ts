@@ -16,6 +16,7 @@ import { buildView, type DocumentView } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { lineItems } from './line-items.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
+import { columnSumCandidates } from './routes/column-sums.ts';
 import { countCandidates } from './routes/counts.ts';
 import { typeCandidates } from './routes/dates-and-numbers.ts';
 import { definedTermCandidates } from './routes/defined-terms.ts';
@@ -136,6 +137,7 @@ function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingH
     ...definedTermCandidates(view, profile),
     ...selfNamedCandidates(view, profile),
     ...ownerAddressCandidates(view, profile),
+    ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
   return [...found, ...arithmeticCandidates(view, profile, hints, found)];
