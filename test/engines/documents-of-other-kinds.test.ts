@@ -127,10 +127,11 @@ describe('documents of other kinds', () => {
     });
   });
 
-  it('a French hotel bill: amounts excluding and including VAT, a deposit, a name holding its kind', async () => {
+  it('a French hotel bill: its place-and-date line, amounts excluding and including VAT, a deposit, a name holding its kind', async () => {
     const data = await extract(HOTEL_BILL, {
       hotel_name: '{ type: string, description: Name of the hotel }',
       invoice_no: '{ type: string }',
+      invoice_date: '{ type: date }',
       amount_excl_vat: '{ type: double }',
       amount_incl_vat: '{ type: double, description: Total including VAT }',
       vat: '{ type: double, description: VAT amount }',
@@ -139,6 +140,7 @@ describe('documents of other kinds', () => {
     assert.deepEqual(data, {
       hotel_name: 'Hôtel Le Belvédère',
       invoice_no: 'F-2025-0387',
+      invoice_date: '2025-06-14',
       amount_excl_vat: 448.8,
       amount_incl_vat: 493.68,
       vat: 44.88,

@@ -30,9 +30,11 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
         const isTime = span.start - previousEnd <= 3;
         previousEnd = span.end;
         if (isTime) continue;
+        // "Nice, le 14/06/2025", "Berlin, den 3. März 2025": a letter's place and date line dates it.
+        const dated = profile.documentDate && PLACE_AND_DATE.test(line.text.slice(0, span.start)) ? 0.2 : 0;
         out.push({
           value: span.value,
-          score: (0.25 + 0.3 * context) * where,
+          score: (0.25 + 0.3 * context + dated) * where,
           source: 'type',
           line,
           text: line.text,
@@ -72,6 +74,9 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
   }
   return out;
 }
+
+/** A place name and a comma right before the date, at the line's start or after a wide gap. */
+const PLACE_AND_DATE = /(?:^|\s{3,}|\t)\s*\p{Lu}[\p{L}'’. -]{1,30},\s*(?:le|den|am|el|the|op|il)?\s*$/u;
 
 /** How surely the line (fully) or the line above it (partly) names the field, 0–1. */
 function nearWords(view: DocumentView, line: ViewLine, profile: FieldProfile): number {
