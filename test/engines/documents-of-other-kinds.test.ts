@@ -204,3 +204,48 @@ describe('a total the document does not state', () => {
     assert.equal(data.total_weight, null);
   });
 });
+
+describe('a US grocery receipt', () => {
+  const RECEIPT = `        GREENLEAF MARKET #0412
+     1880 W Division St, Chicago, IL 60622
+          (773) 555-0190
+
+11/18/25  4:32 PM   Reg 03   Cashier: DANA
+
+ORGANIC BANANAS     2.3 lb @ 0.79      1.82
+OAT MILK 64OZ                          4.49
+SOURDOUGH LOAF                         5.99
+EGGS LG DOZEN                          3.79
+  SUBTOTAL                            16.09
+  TAX 2.25%                            0.36
+  TOTAL                               16.45
+  VISA TEND                           16.45
+  CHANGE DUE                           0.00
+
+ITEMS SOLD 4
+THANK YOU FOR SHOPPING WITH US
+`;
+  it('the store without its branch number, how it was paid, the items counted', async () => {
+    const data = await extract(RECEIPT, {
+      store: '{ type: string }',
+      purchase_date: '{ type: date }',
+      total_paid: '{ type: double, description: Total charged to the card }',
+      payment_method: '{ type: string, description: How the customer paid }',
+      item_count: '{ type: integer, description: Number of items bought }',
+    });
+    assert.deepEqual(data, {
+      store: 'GREENLEAF MARKET',
+      purchase_date: '2025-11-18',
+      total_paid: 16.45,
+      payment_method: 'Visa',
+      item_count: 4,
+    });
+  });
+
+  it('payment methods in other words and languages', async () => {
+    const field = { payment_method: '{ type: string }' };
+    assert.equal((await extract(SERVICES_INVOICE, field)).payment_method, 'Bank transfer');
+    assert.equal((await extract(HOTEL_BILL, field)).payment_method, 'Credit card');
+    assert.equal((await extract('Thank you!\nTotal 12.00', field)).payment_method, null);
+  });
+});

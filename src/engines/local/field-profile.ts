@@ -56,6 +56,7 @@ const KINDS = new Set([
   'postal_address',
   'party',
   'currency',
+  'payment',
 ]);
 
 export function containsPhrase(haystack: string[], phrase: string[]): boolean {

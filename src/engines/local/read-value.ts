@@ -16,6 +16,7 @@ import {
   findIbans,
   findLocations,
   findOrganizations,
+  findPaymentMethods,
   findPersons,
   findPhones,
   findUrls,
@@ -43,6 +44,7 @@ const RECOGNIZERS: Partial<Record<ValueKind, (text: string) => EntitySpan[]>> = 
   iban: findIbans,
   vat: findVatNumbers,
   currency: findCurrencies,
+  payment: findPaymentMethods,
   party: (text) => [...findOrganizations(text), ...findPersons(text)].sort((a, b) => a.start - b.start),
 };
 

@@ -11,6 +11,7 @@ export { findIbans } from './ibans.ts';
 export { findLocations } from './locations.ts';
 export { NOT_IN_NAME } from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
+export { findPaymentMethods } from './payment-methods.ts';
 export { findPercentages } from './percentages.ts';
 export { findPersons } from './persons.ts';
 export { findPhones } from './phones.ts';

@@ -11,7 +11,8 @@ export type EntityKind =
   | 'vat'
   | 'postal_address'
   | 'currency'
-  | 'percent';
+  | 'percent'
+  | 'payment';
 
 export interface EntitySpan {
   /** UTF-16 offsets into the scanned text; `text` is `source.slice(start, end)`. */

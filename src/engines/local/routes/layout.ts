@@ -54,12 +54,16 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       .filter((_, i) => rank[i]! < 6)
       .find(
         (l) =>
-          looksLikeHeading(l.text) &&
+          looksLikeHeading(withoutBranch(l.text)) &&
           findPostalAddresses([l.text]).length === 0 &&
           recognize('location', l.text).length === 0,
       );
     if (titled) {
-      const value = trimLeadingNoise(titled.text.trim().replace(/[\s.,:;|]+$/, ''));
+      const value = trimLeadingNoise(
+        withoutBranch(titled.text)
+          .trim()
+          .replace(/[\s.,:;|]+$/, ''),
+      );
       out.push({ value, score: 0.56, source: 'layout', line: titled, text: titled.text });
     }
   }
@@ -120,6 +124,11 @@ function trimLeadingNoise(value: string): string {
 
 function nameWords(value: string): string[] {
   return value.split(/\s+/).filter((w) => !LEGAL_FORM.test(w));
+}
+
+/** A branch's number after a shop's name ("GREENLEAF MARKET #0412", "STORE 118") is not part of the name. */
+function withoutBranch(text: string): string {
+  return text.replace(/\s+(?:#\s*|no\.?\s*|store\s+)\d{1,6}\s*$/i, '');
 }
 
 /** Two to eight words, mostly capital letters, few digits, no sentence: a shop's or a company's name. */

@@ -6,7 +6,7 @@ import { recognize } from '../read-value.ts';
 import { ownerContext } from './owner-context.ts';
 
 /** Kinds whose values are recognised by their look alone, wherever they stand. */
-const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat']);
+const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat', 'payment']);
 
 /**
  * Values of the field's kind found by their look, with no label: an e-mail address, an IBAN, a VAT
