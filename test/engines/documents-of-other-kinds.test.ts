@@ -249,3 +249,65 @@ THANK YOU FOR SHOPPING WITH US
     assert.equal((await extract('Thank you!\nTotal 12.00', field)).payment_method, null);
   });
 });
+
+describe('a UK sales invoice', () => {
+  const INVOICE = `Thornbury Print Works Ltd
+Unit 7, Mill Lane Industrial Estate
+Bristol BS35 2XX
+VAT Reg No: GB 123 4567 89
+
+SALES INVOICE
+
+Invoice No:     TPW-10455            Tax Point:   05/09/2025
+Account:        HALLO01              Invoice Date: 05/09/2025
+Your Order:     PO-77812             Payment Due: 05/10/2025
+
+Invoice To:
+Hallow & Co Solicitors
+22 Queen Square
+Bath BA1 2HN
+
+Qty   Description                               Unit Price     Net Amount
+500   Letterheads, 2 colour, 100gsm                  0.18          90.00
+250   Business cards, matt laminated                 0.24          60.00
+  1   Artwork and proof                             45.00          45.00
+
+                                          Net Total              195.00
+                                          VAT @ 20%               39.00
+                                          Invoice Total GBP       234.00
+
+Bank: Barclays   Sort Code: 20-00-00   Account No: 43998822
+IBAN: GB33BUKB20201555555555
+Please quote invoice number with payment.
+`;
+  it('usual invoice fields, the order reference, the address up to the blank line, the items without the totals row', async () => {
+    const data = await extract(INVOICE, {
+      invoice_number: '{ type: string }',
+      invoice_date: '{ type: date }',
+      due_date: '{ type: date }',
+      net: '{ type: double, description: Total before VAT }',
+      tax: '{ type: double }',
+      total: '{ type: double }',
+      currency: '{ type: string }',
+      seller_vat_id: '{ type: string }',
+      iban: '{ type: string }',
+      customer_address: '{ type: string }',
+      order_reference: "{ type: string, description: The customer's purchase order number }",
+      line_count: '{ type: integer, description: Number of line items }',
+    });
+    assert.deepEqual(data, {
+      invoice_number: 'TPW-10455',
+      invoice_date: '2025-09-05',
+      due_date: '2025-10-05',
+      net: 195,
+      tax: 39,
+      total: 234,
+      currency: 'GBP',
+      seller_vat_id: 'GB123456789',
+      iban: 'GB33BUKB20201555555555',
+      customer_address: '22 Queen Square, Bath BA1 2HN',
+      order_reference: 'PO-77812',
+      line_count: 3,
+    });
+  });
+});

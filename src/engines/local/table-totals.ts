@@ -4,6 +4,8 @@ import type { DocumentView, ViewLine } from './document-view.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { words } from './words.ts';
 
+const DOCUMENT_WORDS = new Set(lexicon.documentWords.flatMap(words));
+
 /** A label's leading words name one of these concepts (in any language the lexicon knows). */
 function labelledAs(ids: string[], extra: string[] = []): (label: string) => boolean {
   const phrases = lexicon.concepts
@@ -13,14 +15,16 @@ function labelledAs(ids: string[], extra: string[] = []): (label: string) => boo
     .map(words)
     .filter((phrase) => phrase.length > 0);
   return (label) => {
+    // "Invoice Total GBP", "Order total": a word for the document before the label changes nothing.
     const said = words(label);
+    while (said.length > 1 && DOCUMENT_WORDS.has(said[0]!)) said.shift();
     return phrases.some((phrase) => phrase.every((word, i) => said[i] === word));
   };
 }
 
 /** Rows whose first cell says they are totals (or a page's sum carried over), not items. */
 export const isTotalLabel = labelledAs(
-  ['total', 'subtotal', 'tax', 'rounding', 'cash', 'change'],
+  ['total', 'subtotal', 'tax', 'rounding', 'cash', 'change', 'deposit'],
   ['balance', 'discount', 'carried forward', 'brought forward', 'carry forward', 'carried over'],
 );
 /** What the lines add up to before tax and charges. */
