@@ -8,7 +8,6 @@ import { gunzipSync } from 'node:zlib';
 import { AppError } from '../../errors.ts';
 import type { BBox, OcrResult, Word } from '../model.ts';
 import { lowerProcess } from './background-priority.ts';
-import { recognizeInBands } from './ppm-bands.ts';
 import { DEFAULT_OCR_PARAMETERS, englishModelPath, imageSize, type TesseractPool } from './tesseract-pool.ts';
 import { WaitingLine } from './waiting-line.ts';
 
@@ -116,15 +115,11 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
           new AppError('corrupt_document', { reason: 'the image data cannot be decoded' }),
         );
       }
-      const one = (bytes: Uint8Array) =>
-        new Promise<OcrResult>((resolve, reject) => {
-          const job: Job = { image: bytes, signal, resolve, reject };
-          queue.push(job);
-          dispatch();
-        });
-      // As in the WASM pool: a lone request's bands go to the processes that would otherwise not run.
-      const idle = queue.length === 0 ? size - busy : 0;
-      return recognizeInBands(image, idle, one) ?? one(image);
+      return new Promise<OcrResult>((resolve, reject) => {
+        const job: Job = { image, signal, resolve, reject };
+        queue.push(job);
+        dispatch();
+      });
     },
 
     async close() {

@@ -8,7 +8,6 @@ import { AppError } from '../../errors.ts';
 import { readImageHeader } from '../image/image-header.ts';
 import type { OcrEngine, OcrResult } from '../model.ts';
 import { ppmSize } from './ppm.ts';
-import { recognizeInBands } from './ppm-bands.ts';
 import { ocrResultFromBlocks } from './tesseract-result.ts';
 import { WaitingLine } from './waiting-line.ts';
 
@@ -149,16 +148,11 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
     recognize(image, { signal } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);
-      const one = (bytes: Uint8Array) =>
-        new Promise<OcrResult>((resolve, reject) => {
-          const job: Job = { image: bytes, signal, resolve, reject };
-          queue.push(job);
-          dispatch();
-        });
-      // A lone request would leave the other workers idle: its bands go to them. With jobs waiting,
-      // every worker has work already and bands would only add their overhead.
-      const idle = queue.length === 0 ? size - [...slots].filter((slot) => slot.busy).length : 0;
-      return recognizeInBands(image, idle, one) ?? one(image);
+      return new Promise<OcrResult>((resolve, reject) => {
+        const job: Job = { image, signal, resolve, reject };
+        queue.push(job);
+        dispatch();
+      });
     },
 
     async close() {
