@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, test } from 'node:test';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
-import { canvasToPpm } from '../../src/documents/ocr/ppm.ts';
+import { canvasToPnm, ppmSize } from '../../src/documents/ocr/ppm.ts';
 import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
 import { isAppError } from '../../src/errors.ts';
 
@@ -54,7 +54,7 @@ test('recognises words with pixel boxes inside the image and confidences in 0–
   );
 });
 
-test('raw PPM pixels are read as well, and their size reported', async () => {
+test('raw PGM and PPM pixels are read as well, and their size reported', async () => {
   const canvas = createCanvas(500, 120);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
@@ -62,7 +62,7 @@ test('raw PPM pixels are read as well, and their size reported', async () => {
   ctx.fillStyle = '#000';
   ctx.font = '40px FixtureSans';
   ctx.fillText('TOTAL 54.50', 40, 80);
-  const ppm = await canvasToPpm(ctx, 500, 120);
+  const ppm = await canvasToPnm(ctx, 500, 120);
   assert.ok(ppm.buffer instanceof SharedArrayBuffer, 'shared with the OCR worker, not copied');
   const result = await pool.recognize(ppm);
   assert.deepEqual([result.width, result.height], [500, 120]);
@@ -72,6 +72,35 @@ test('raw PPM pixels are read as well, and their size reported', async () => {
   const padded = new Uint8Array(new SharedArrayBuffer(ppm.length + 8));
   padded.set(ppm, 8);
   assert.deepEqual(await pool.recognize(padded.subarray(8)), result);
+});
+
+/** A grey PGM's pixels as a PPM of three equal channels. */
+function greyAsColour(pgm: Uint8Array): Uint8Array {
+  const { width, height } = ppmSize(pgm)!;
+  const from = pgm.length - width * height;
+  const head = Buffer.from(`P6\n${width} ${height}\n255\n`, 'latin1');
+  const ppm = new Uint8Array(head.length + width * height * 3);
+  ppm.set(head);
+  for (let p = 0; p < width * height; p++)
+    ppm.fill(pgm[from + p]!, head.length + p * 3, head.length + p * 3 + 3);
+  return ppm;
+}
+
+test('grey pixels handed over as one channel read exactly as the same grey in three', async () => {
+  const canvas = createCanvas(700, 200);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, 700, 200);
+  ctx.fillStyle = '#333';
+  ctx.font = '40px FixtureSans';
+  ctx.fillText('INVOICE 12345', 40, 80);
+  ctx.fillText('TOTAL 54.50', 40, 150);
+  const pgm = await canvasToPnm(ctx, 700, 200);
+  assert.equal(Buffer.from(pgm.subarray(0, 2)).toString('latin1'), 'P5');
+  const grey = await pool.recognize(pgm);
+  assert.deepEqual(words(grey), ['INVOICE', '12345', 'TOTAL', '54.50']);
+  // Words, boxes and confidences alike.
+  assert.deepEqual(await pool.recognize(greyAsColour(pgm)), grey);
 });
 
 test('the worker is started once and reused', async () => {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
 import { readImageHeader } from '../../src/documents/image/image-header.ts';
 import { chooseScale, DEFAULT_PREPROCESS, prepareForOcr } from '../../src/documents/ocr/image-preprocess.ts';
-import { ppmSize } from '../../src/documents/ocr/ppm.ts';
+import { canvasToPnm, ppmSize } from '../../src/documents/ocr/ppm.ts';
 
 function jpeg(width: number, height: number): Uint8Array {
   const canvas = createCanvas(width, height);
@@ -43,9 +43,11 @@ function bandedPage(band: string, page = '#fff', ink = '#000'): Uint8Array {
   return canvas.encodeSync('jpeg', { quality: 95 });
 }
 
-const pixel = (ppm: Uint8Array, x: number, y: number) => {
-  const head = `P6\n${ppmSize(ppm)!.width} ${ppmSize(ppm)!.height}\n255\n`.length;
-  return ppm[head + (y * ppmSize(ppm)!.width + x) * 3]!;
+/** The first sample of a pixel of a prepared image, grey (P5) or colour (P6). */
+const pixel = (pnm: Uint8Array, x: number, y: number) => {
+  const { width, height } = ppmSize(pnm)!;
+  const channels = pnm[1] === 0x36 ? 3 : 1;
+  return pnm[pnm.length - width * height * channels + (y * width + x) * channels]!;
 };
 
 test('a dark margin along the edge is painted white; dark marks inside the page are kept', async () => {
@@ -63,14 +65,46 @@ test('light text on a dark page is left as it is', async () => {
   assert.ok(pixel(image, 550, 415) > 200);
 });
 
-test('a narrow image becomes raw PPM pixels at the enlarged size', async () => {
+test('a narrow image becomes raw pixels at the enlarged size, one byte a pixel when it is grey', async () => {
   const bytes = jpeg(600, 200);
   const prepared = await prepareForOcr(bytes, readImageHeader(bytes, 'jpeg'));
   assert.equal(prepared.scale, 2);
   assert.deepEqual(ppmSize(prepared.image), { width: 1200, height: 400 });
-  const head = 'P6\n1200 400\n255\n'.length;
-  assert.equal(prepared.image.length, head + 1200 * 400 * 3);
+  const head = 'P5\n1200 400\n255\n'.length;
+  assert.equal(Buffer.from(prepared.image.subarray(0, head)).toString('latin1'), 'P5\n1200 400\n255\n');
+  assert.equal(prepared.image.length, head + 1200 * 400);
   // Top-left pixel is the dark mark, bottom-right the white page.
   assert.ok(prepared.image[head]! < 60);
   assert.ok(prepared.image[prepared.image.length - 1]! > 200);
+});
+
+test('a colour image stays colour, however late its first coloured pixel', async () => {
+  // 1000 × 1000: the red dot lies in the second band of rows converted (ppm.ts), after 900 grey rows.
+  for (const [x, y] of [
+    [0, 0],
+    [999, 900],
+  ] as const) {
+    const canvas = createCanvas(1000, 1000);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 1000, 1000);
+    ctx.fillStyle = '#000';
+    ctx.fillRect(100, 100, 300, 40);
+    ctx.fillStyle = '#f00';
+    ctx.fillRect(x, y, 1, 1);
+    const ppm = await canvasToPnm(ctx, 1000, 1000);
+    const head = 'P6\n1000 1000\n255\n'.length;
+    assert.equal(Buffer.from(ppm.subarray(0, head)).toString('latin1'), 'P6\n1000 1000\n255\n');
+    assert.equal(ppm.length, head + 1000 * 1000 * 3);
+    const rgba = ctx.getImageData(0, 0, 1000, 1000).data;
+    for (let p = 0; p < 1000 * 1000; p++) {
+      for (let c = 0; c < 3; c++) {
+        if (ppm[head + p * 3 + c] !== rgba[p * 4 + c]) assert.fail(`pixel ${p} channel ${c}`);
+      }
+    }
+    assert.deepEqual(
+      [...ppm.subarray(head + (y * 1000 + x) * 3, head + (y * 1000 + x) * 3 + 3)],
+      [255, 0, 0],
+    );
+  }
 });

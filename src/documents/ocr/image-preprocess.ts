@@ -2,10 +2,10 @@ import { createCanvas, Image } from '@napi-rs/canvas';
 import { AppError } from '../../errors.ts';
 import { type ImageHeader, uprightSize } from '../image/image-header.ts';
 import { clearDarkBorders } from './clear-borders.ts';
-import { canvasToPpm } from './ppm.ts';
+import { canvasToPnm } from './ppm.ts';
 
 export interface PreparedImage {
-  /** Bytes handed to the OCR engine: an upright JPEG, PNG or PPM. */
+  /** Bytes handed to the OCR engine: an upright JPEG, PNG, PGM (grey) or PPM (colour). */
   image: Uint8Array;
   /** Prepared pixels per pixel of the upright original. */
   scale: number;
@@ -28,7 +28,8 @@ export const DEFAULT_PREPROCESS: PreprocessOptions = { minWidth: 1200, maxPixels
 
 /**
  * The image as Tesseract should see it: decoded (the decoder applies the EXIF orientation), resized
- * onto white, dark margins cleared, and handed over as raw PPM pixels. Nothing touches the disk.
+ * onto white, dark margins cleared, and handed over as raw pixels (PGM when grey, ppm.ts). Nothing
+ * touches the disk.
  */
 export async function prepareForOcr(
   bytes: Uint8Array,
@@ -48,7 +49,7 @@ export async function prepareForOcr(
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);
   clearDarkBorders(context, width, height);
-  return { image: await canvasToPpm(context, width, height), scale: width / image.width };
+  return { image: await canvasToPnm(context, width, height), scale: width / image.width };
 }
 
 export function chooseScale(width: number, height: number, options: PreprocessOptions): number {

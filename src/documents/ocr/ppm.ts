@@ -4,35 +4,76 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 const BAND_PIXELS = 512 * 1024;
 
 /**
- * The canvas as a binary PPM (P6). Leptonica reads it without decompressing, and building it is
- * ten times cheaper than encoding a PNG, for the same pixels and so the same OCR. The pixels are
- * copied band by band, yielding in between, so a large page does not hold up the event loop.
+ * The canvas as a binary PGM (P5, one byte a pixel) when every pixel is grey, as most scans are, or
+ * else as a PPM (P6). Leptonica reads either without decompressing, and building one is ten times
+ * cheaper than encoding a PNG, for the same pixels and so the same OCR. The pixels are copied band by
+ * band, yielding in between, so a large page does not hold up the event loop.
+ *
+ * Grey as one channel reads exactly as the same grey in three: Tesseract's colour Otsu threshold of
+ * three equal channels is the grey one, and its luminance of (v, v, v) is v (tested on the 56 grey
+ * SROIE receipts: every word, box and confidence the same). It reads faster, with a third of the
+ * bytes to copy, decode and threshold.
  *
  * The bytes live in a SharedArrayBuffer: a receipt's PPM is about 9 MB, and on its way from the
  * preparation worker through the main thread to the OCR worker a shared buffer is passed, never
  * copied (tesseract.js copies any other buffer it is given, twice, on the main thread, where
  * those copies cost milliseconds each and forced garbage collections of 50 to 200 ms).
  */
-export async function canvasToPpm(
+export async function canvasToPnm(
   context: SKRSContext2D,
   width: number,
   height: number,
 ): Promise<Uint8Array> {
-  const head = Buffer.from(`P6\n${width} ${height}\n255\n`, 'latin1');
-  const out = new Uint8Array(new SharedArrayBuffer(head.length + width * height * 3));
-  out.set(head);
+  // Written as grey until a pixel with unequal channels turns up, then as colour from there on.
+  const grey = emptyPnm('P5', width, height);
+  let colour: { bytes: Uint8Array; at: number } | undefined;
+  let at = grey.start;
   const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / width));
-  let at = head.length;
   for (let y = 0; y < height; y += rowsPerBand) {
     const rgba = context.getImageData(0, y, width, Math.min(rowsPerBand, height - y)).data;
-    for (let i = 0; i < rgba.length; i += 4) {
-      out[at++] = rgba[i]!;
-      out[at++] = rgba[i + 1]!;
-      out[at++] = rgba[i + 2]!;
+    let i = 0;
+    if (!colour) {
+      for (; i < rgba.length; i += 4) {
+        const value = rgba[i]!;
+        if (value !== rgba[i + 1] || value !== rgba[i + 2]) break;
+        grey.bytes[at++] = value;
+      }
+      if (i < rgba.length) colour = greyToColour(grey.bytes, grey.start, at, width, height);
+    }
+    if (colour) {
+      const out = colour.bytes;
+      let to = colour.at;
+      for (; i < rgba.length; i += 4) {
+        out[to++] = rgba[i]!;
+        out[to++] = rgba[i + 1]!;
+        out[to++] = rgba[i + 2]!;
+      }
+      colour.at = to;
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return out;
+  return colour ? colour.bytes : grey.bytes;
+}
+
+function emptyPnm(magic: 'P5' | 'P6', width: number, height: number): { bytes: Uint8Array; start: number } {
+  const head = Buffer.from(`${magic}\n${width} ${height}\n255\n`, 'latin1');
+  const channels = magic === 'P6' ? 3 : 1;
+  const bytes = new Uint8Array(new SharedArrayBuffer(head.length + width * height * channels));
+  bytes.set(head);
+  return { bytes, start: head.length };
+}
+
+/** A PPM holding the grey pixels written so far (`grey` from `start` to `end`) as three equal channels. */
+function greyToColour(grey: Uint8Array, start: number, end: number, width: number, height: number) {
+  const colour = emptyPnm('P6', width, height);
+  let at = colour.start;
+  for (let g = start; g < end; g++) {
+    const value = grey[g]!;
+    colour.bytes[at++] = value;
+    colour.bytes[at++] = value;
+    colour.bytes[at++] = value;
+  }
+  return { bytes: colour.bytes, at };
 }
 
 /** Width and height from a binary PPM/PGM header, or undefined when the bytes are not one. */
