@@ -58,7 +58,7 @@ async function pdfPictures(bytes: Uint8Array, options: DrawOptions): Promise<Pag
         // The same viewport the reader measures the page with: boxes and picture share one frame.
         const size = page.getViewport({ scale: 1 });
         const drawn = await deadline.race(renderPage(page, options.pixels));
-        pictures.push({ page: number, width: size.width, height: size.height, png: drawn.png });
+        pictures.push({ page: number, width: size.width, height: size.height, png: drawn.image });
       } finally {
         page.cleanup();
       }

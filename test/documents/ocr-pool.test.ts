@@ -86,7 +86,7 @@ function greyAsColour(pgm: Uint8Array): Uint8Array {
   return ppm;
 }
 
-test('grey pixels handed over as one channel read exactly as the same grey in three', async () => {
+test('grey pixels handed over as one channel read exactly as the same grey in three, or in a PNG', async () => {
   const canvas = createCanvas(700, 200);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
@@ -99,8 +99,10 @@ test('grey pixels handed over as one channel read exactly as the same grey in th
   assert.equal(Buffer.from(pgm.subarray(0, 2)).toString('latin1'), 'P5');
   const grey = await pool.recognize(pgm);
   assert.deepEqual(words(grey), ['INVOICE', '12345', 'TOTAL', '54.50']);
-  // Words, boxes and confidences alike.
+  // Words, boxes and confidences alike, from the same grey as three channels and as a PNG (the form
+  // a scanned PDF page had before render-page.ts handed grey pages over as PGM).
   assert.deepEqual(await pool.recognize(greyAsColour(pgm)), grey);
+  assert.deepEqual(await pool.recognize(canvas.encodeSync('png')), grey);
 });
 
 test('the worker is started once and reused', async () => {

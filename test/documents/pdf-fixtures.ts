@@ -2,6 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { degrees, PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
 import type { BBox, OcrEngine, OcrResult, ReadContext } from '../../src/documents/model.ts';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { imageSize } from '../../src/documents/ocr/tesseract-pool.ts';
 
 /** Fixtures built in memory: small PDFs drawn with pdf-lib, images drawn with @napi-rs/canvas. */
 
@@ -63,13 +64,18 @@ export async function textWidth(text: string, size: number, bold = false): Promi
   return font.widthOfTextAtSize(text, size);
 }
 
-/** A "scan": black text on white, as a PNG of the given pixel size. */
-export async function textImage(lines: string[], width: number, height: number): Promise<Uint8Array> {
+/** A "scan": black (or `ink`) text on white, as a PNG of the given pixel size. */
+export async function textImage(
+  lines: string[],
+  width: number,
+  height: number,
+  ink = 'black',
+): Promise<Uint8Array> {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = 'white';
   ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = 'black';
+  ctx.fillStyle = ink;
   ctx.font = `${Math.round(height / 30)}px sans-serif`;
   lines.forEach((line, i) => {
     ctx.fillText(line, width / 10, (height / 10) * (i + 1));
@@ -90,7 +96,7 @@ export function fakeOcr(text: string, box: (size: { width: number; height: numbe
   const engine: OcrEngine = {
     async recognize(image): Promise<OcrResult> {
       calls.push(image);
-      const size = pngSize(image);
+      const size = imageSize(image);
       const bbox = box(size);
       return { ...size, lines: [{ text, bbox, words: [{ text, bbox, confidence: 0.9 }] }] };
     },

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { imageSize } from '../../src/documents/ocr/tesseract-pool.ts';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
 import { context, fakeOcr, makePdf, PNG_SIGNATURE, pngSize, textImage } from './pdf-fixtures.ts';
 
@@ -23,9 +24,10 @@ describe('pdfReader: scanned pages', () => {
     const doc = await pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: ocr.engine }));
 
     assert.equal(ocr.calls.length, 1);
-    const png = ocr.calls[0]!;
-    assert.deepEqual([...png.subarray(0, 8)], PNG_SIGNATURE);
-    assert.deepEqual(pngSize(png), { width: 2550, height: 3300 });
+    // Grey, as scans mostly are: one byte a pixel (render-page.ts).
+    const image = ocr.calls[0]!;
+    assert.equal(Buffer.from(image.subarray(0, 17)).toString('latin1'), 'P5\n2550 3300\n255\n');
+    assert.equal(image.length, 17 + 2550 * 3300);
 
     const page = doc.pages[0]!;
     assert.equal(page.source, 'ocr');
@@ -41,6 +43,16 @@ describe('pdfReader: scanned pages', () => {
     assert.equal(doc.meta.characters, 'SCANNED INVOICE'.length);
   });
 
+  it('hands a colour page to OCR as a PNG, and reads it the same', async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    const colour = { image: await textImage(['SCANNED INVOICE', 'Total 42.00'], 850, 1100, '#c00') };
+    const doc = await pdfReader.read(await makePdf([colour]), context({ ocr: ocr.engine }));
+    const png = ocr.calls[0]!;
+    assert.deepEqual([...png.subarray(0, 8)], PNG_SIGNATURE);
+    assert.deepEqual(pngSize(png), { width: 2550, height: 3300 });
+    assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
+  });
+
   it('lowers the resolution to stay within the pixel limit instead of failing', async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     const limits = { ...DEFAULT_READ_LIMITS, maxPixels: 1_000_000 };
@@ -48,7 +60,7 @@ describe('pdfReader: scanned pages', () => {
       await makePdf([await scannedPage()]),
       context({ ocr: ocr.engine, limits }),
     );
-    const { width, height } = pngSize(ocr.calls[0]!);
+    const { width, height } = imageSize(ocr.calls[0]!);
     assert.ok(width * height <= 1_000_000 && width * height > 900_000, `${width}×${height}`);
     // Boxes still come back in points.
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });

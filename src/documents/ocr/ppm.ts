@@ -24,6 +24,23 @@ export async function canvasToPnm(
   width: number,
   height: number,
 ): Promise<Uint8Array> {
+  return (await convert(context, width, height, true))!;
+}
+
+/**
+ * canvasToPnm's PGM of a grey canvas, or undefined as soon as a pixel is not grey: for a caller that
+ * hands colour over otherwise (render-page.ts: a colour page as a PNG, a sixth of a PPM's size).
+ */
+export function canvasToPgm(context: SKRSContext2D, width: number, height: number) {
+  return convert(context, width, height, false);
+}
+
+async function convert(
+  context: SKRSContext2D,
+  width: number,
+  height: number,
+  colourToo: boolean,
+): Promise<Uint8Array | undefined> {
   // Written as grey until a pixel with unequal channels turns up, then as colour from there on.
   const grey = emptyPnm('P5', width, height);
   let colour: { bytes: Uint8Array; at: number } | undefined;
@@ -38,7 +55,10 @@ export async function canvasToPnm(
         if (value !== rgba[i + 1] || value !== rgba[i + 2]) break;
         grey.bytes[at++] = value;
       }
-      if (i < rgba.length) colour = greyToColour(grey.bytes, grey.start, at, width, height);
+      if (i < rgba.length) {
+        if (!colourToo) return undefined;
+        colour = greyToColour(grey.bytes, grey.start, at, width, height);
+      }
     }
     if (colour) {
       const out = colour.bytes;

@@ -5,9 +5,9 @@ import type { RenderedPage } from './render-page.ts';
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** An OCR failure is the service's, not the document's: it must not pass for a corrupt file. */
-async function recognize(ocr: OcrEngine, png: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
+async function recognize(ocr: OcrEngine, image: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
   try {
-    return await ocr.recognize(png, { signal });
+    return await ocr.recognize(image, { signal });
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('internal_error', { reason: 'ocr failed' });
@@ -21,7 +21,7 @@ export async function ocrLines(
   page: { width: number; height: number },
   signal: AbortSignal,
 ): Promise<Line[]> {
-  const result = await recognize(ocr, image.png, signal);
+  const result = await recognize(ocr, image.image, signal);
   // The engine's own image size is what its boxes refer to (it may have resized the image).
   const sx = page.width / (result.width > 0 ? result.width : image.width);
   const sy = page.height / (result.height > 0 ? result.height : image.height);

@@ -6,7 +6,7 @@ import { packWords } from './packed-words.ts';
 import { paintsPicture } from './page-paint.ts';
 import { findTables } from './pdf-tables.ts';
 import type { ReadDeadline } from './read-deadline.ts';
-import { renderPage } from './render-page.ts';
+import { renderPageForOcr } from './render-page.ts';
 import { layoutLines } from './text-layout.ts';
 import { judgeText, type TextVerdict } from './text-quality.ts';
 import { textFrames } from './text-runs.ts';
@@ -43,7 +43,7 @@ export async function readPage(
   if (!(await needsOcr(page, verdict, size.width * size.height, deadline))) lines = layoutLines(frames);
   else if (!context.ocr) lines = [];
   else {
-    const image = await deadline.race(renderPage(page, context.limits.maxPixels));
+    const image = await deadline.race(renderPageForOcr(page, context.limits.maxPixels));
     lines = await deadline.race(ocrLines(context.ocr, image, size, deadline.signal));
     source = 'ocr';
   }
