@@ -185,3 +185,12 @@ describe('a field understood from the words that say most', () => {
     );
   });
 });
+
+describe('identifiers named in other languages', () => {
+  it('a customer number under "Kundennummer:", an account ID under "Customer ID:"', async () => {
+    const bill = `Stadtwerke Freiburg GmbH\nKundennummer: 4400-218877          Rechnungsnummer: SR-2025-004512\n`;
+    assert.equal(await answer(bill, 'customer_number', '{ type: string }'), '4400-218877');
+    assert.equal(await answer(bill, 'invoice_number', '{ type: string }'), 'SR-2025-004512');
+    assert.equal(await answer('Customer ID: C-0078\n', 'client_number', '{ type: string }'), 'C-0078');
+  });
+});
