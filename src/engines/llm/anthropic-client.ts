@@ -2,10 +2,16 @@ import { postJson } from './http-retry.ts';
 import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
-import { imageCaption, type Prompt } from './prompt.ts';
+import { type Prompt, userContent } from './prompt.ts';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 const MAX_OUTPUT_TOKENS = 4096;
+
+/** A page's picture as this API takes it. */
+const PICTURE = (data: string) => ({
+  type: 'image',
+  source: { type: 'base64', media_type: 'image/png', data },
+});
 
 /** The Anthropic Messages API; the answer is forced through a tool whose input schema is the answer's. */
 export class AnthropicClient implements ModelClient {
@@ -30,7 +36,7 @@ export class AnthropicClient implements ModelClient {
         max_tokens: MAX_OUTPUT_TOKENS,
         temperature: 0,
         system: prompt.system,
-        messages: [{ role: 'user', content: userContent(prompt) }],
+        messages: [{ role: 'user', content: userContent(prompt, PICTURE) }],
         tools: [
           {
             name: prompt.name,
@@ -44,18 +50,6 @@ export class AnthropicClient implements ModelClient {
     );
     return readMessage(response.body, prompt.name);
   }
-}
-
-/** The text alone, or (with pictures) content blocks: the text, then each page's caption and picture. */
-function userContent(prompt: Prompt): string | object[] {
-  if (!prompt.images) return prompt.user;
-  return [
-    { type: 'text', text: prompt.user },
-    ...prompt.images.flatMap((image) => [
-      { type: 'text', text: imageCaption(image.page) },
-      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: image.data } },
-    ]),
-  ];
 }
 
 function readMessage(body: unknown, tool: string): ModelAnswer {

@@ -2,7 +2,13 @@ import { postJson } from './http-retry.ts';
 import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
 import { isObject, parseAnswerText } from './parse-answer.ts';
-import { imageCaption, type Prompt } from './prompt.ts';
+import { type Prompt, userContent } from './prompt.ts';
+
+/** A page's picture as this API takes it. */
+const PICTURE = (data: string) => ({
+  type: 'image_url',
+  image_url: { url: `data:image/png;base64,${data}` },
+});
 
 /** Any OpenAI-compatible chat completions server: OpenAI, Azure OpenAI, Ollama, vLLM, llama.cpp, LM Studio. */
 export class OpenAiClient implements ModelClient {
@@ -24,7 +30,7 @@ export class OpenAiClient implements ModelClient {
         temperature: 0,
         messages: [
           { role: 'system', content: prompt.system },
-          { role: 'user', content: userContent(prompt) },
+          { role: 'user', content: userContent(prompt, PICTURE) },
         ],
         response_format: {
           type: 'json_schema',
@@ -35,18 +41,6 @@ export class OpenAiClient implements ModelClient {
     );
     return readCompletion(response.body);
   }
-}
-
-/** The text alone, or (with pictures) content parts: the text, then each page's caption and picture. */
-function userContent(prompt: Prompt): string | object[] {
-  if (!prompt.images) return prompt.user;
-  return [
-    { type: 'text', text: prompt.user },
-    ...prompt.images.flatMap((image) => [
-      { type: 'text', text: imageCaption(image.page) },
-      { type: 'image_url', image_url: { url: `data:image/png;base64,${image.data}` } },
-    ]),
-  ];
 }
 
 function readCompletion(body: unknown): ModelAnswer {

@@ -22,6 +22,21 @@ export function imageCaption(page: number): string {
   return `Page ${page} as scanned:`;
 }
 
+/**
+ * The user message: the text alone, or (with pictures) content blocks: the text, then each page's
+ * caption and picture, the picture written as the client's API wants it.
+ */
+export function userContent(prompt: Prompt, picture: (data: string) => object): string | object[] {
+  if (!prompt.images) return prompt.user;
+  return [
+    { type: 'text', text: prompt.user },
+    ...prompt.images.flatMap((image) => [
+      { type: 'text', text: imageCaption(image.page) },
+      picture(image.data),
+    ]),
+  ];
+}
+
 /** What the local engine proposed for a field (hybrid), given to the model as a hint to check. */
 export interface FieldHint {
   field: string;
