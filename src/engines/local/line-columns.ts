@@ -94,3 +94,11 @@ function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefine
   }
   return out;
 }
+
+/** The text of a line that lies under a column of another line (a head): by word boxes, else by characters. */
+export function cellUnder(column: { x0: number; x1: number }, line: ViewLine): string | undefined {
+  const cells = columnsOfLine(line) ?? [
+    { text: line.text, x0: line.bbox?.x0 ?? 0, x1: line.bbox?.x1 ?? line.text.length },
+  ];
+  return cells.find((c) => c.x0 < column.x1 && c.x1 > column.x0)?.text;
+}

@@ -1,10 +1,9 @@
 import type { Table } from '../../documents/model.ts';
 import { findNumberSpans, type TypingHints } from '../../fields/typing/index.ts';
 import type { DocumentView, ViewLine } from './document-view.ts';
+import { isDocumentWord } from './field-sense.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { words } from './words.ts';
-
-const DOCUMENT_WORDS = new Set(lexicon.documentWords.flatMap(words));
 
 /** A label's leading words name one of these concepts (in any language the lexicon knows). */
 function labelledAs(ids: string[], extra: string[] = []): (label: string) => boolean {
@@ -17,7 +16,7 @@ function labelledAs(ids: string[], extra: string[] = []): (label: string) => boo
   return (label) => {
     // "Invoice Total GBP", "Order total": a word for the document before the label changes nothing.
     const said = words(label);
-    while (said.length > 1 && DOCUMENT_WORDS.has(said[0]!)) said.shift();
+    while (said.length > 1 && isDocumentWord(said[0]!)) said.shift();
     return phrases.some((phrase) => phrase.every((word, i) => said[i] === word));
   };
 }

@@ -5,7 +5,7 @@ import {
   type TypingHints,
 } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
-import type { DocumentView, Token } from '../document-view.ts';
+import type { DocumentView, Token, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { contextWords, nameStems, stem } from '../field-words.ts';
 import { words } from '../words.ts';
@@ -52,25 +52,29 @@ export function fieldWordCandidates(
   if (!spansOf) return [];
   const wanted = contextWords(profile);
   if (wanted.size === 0) return [];
-  const frequency = stemCounts(view);
+  const { counts, stemOf } = stemsOf(view);
   const named = nameStems(profile);
   // A word of the field's own name says more than one of its description.
-  const weight = (w: string) => (named.has(w) ? 1.5 : 1) / (1 + Math.log(frequency.get(w) ?? 1));
+  const weight = (w: string) => (named.has(w) ? 1.5 : 1) / (1 + Math.log(counts.get(w) ?? 1));
+  const says = (line: ViewLine | undefined) => line?.tokens.some((t) => wanted.has(stemOf(t.word))) === true;
   const out: Candidate[] = [];
   for (const line of view.lines.slice(0, 1500)) {
-    if (!line.tokens.some((t) => wanted.has(stem(t.word)))) {
-      const above = view.lines[line.id - 1];
-      if (!above?.tokens.some((t) => wanted.has(stem(t.word)))) continue;
-    }
+    const above = view.lines[line.id - 1];
+    if (!says(line) && !says(above)) continue;
+    // Running text continues from the line above when nothing on this line came before the value.
+    const continued = above && above.page === line.page && !endsSentence(above.text) ? above.tokens : [];
     const spans = spansOf(line.text);
     spans.forEach((span, i) => {
       const found = new Map<string, number>();
       const note = (word: string, closeness: number, where = '') => {
-        const s = stem(word);
+        const s = stemOf(word);
         if (wanted.has(s)) found.set(where + s, Math.max(found.get(where + s) ?? 0, weight(s) * closeness));
       };
       const previousEnd = spans[i - 1]?.end ?? -1;
-      const before = line.tokens.filter((t) => t.end <= span.start && t.start >= previousEnd);
+      const before = [
+        ...(previousEnd < 0 ? continued : []),
+        ...line.tokens.filter((t) => t.end <= span.start && t.start >= previousEnd),
+      ];
       let distance = 0;
       for (const token of before.reverse()) {
         if (isNumber(token)) break;
@@ -78,18 +82,6 @@ export function fieldWordCandidates(
         distance++;
         if (distance > BEFORE) break;
         note(token.word, 1 / distance);
-      }
-      // Running text continues from the line above when nothing on this line came before the value.
-      if (previousEnd < 0 && distance < BEFORE) {
-        const above = view.lines[line.id - 1];
-        if (above && above.page === line.page && !endsSentence(above.text))
-          for (const token of [...above.tokens].reverse()) {
-            if (isNumber(token)) break;
-            if (STOP.has(token.word)) continue;
-            distance++;
-            if (distance > BEFORE) break;
-            note(token.word, 1 / distance);
-          }
       }
       const nextStart = spans[i + 1]?.start ?? line.text.length;
       let after = 0;
@@ -158,16 +150,32 @@ function headingWords(text: string): string[] {
 
 const endsSentence = (text: string) => /[.!?:;]\s*$/.test(text);
 
-const counts = new WeakMap<DocumentView, Map<string, number>>();
+const stems = new WeakMap<DocumentView, { counts: Map<string, number>; stemOf(word: string): string }>();
 
-/** How often each word stem occurs in the document: a word it repeats tells less. */
-function stemCounts(view: DocumentView): Map<string, number> {
-  let found = counts.get(view);
+/**
+ * Each word's stem, made once per distinct word of the document, and how often each stem occurs: a
+ * word the document repeats tells less.
+ */
+function stemsOf(view: DocumentView) {
+  let found = stems.get(view);
   if (!found) {
-    found = new Map();
+    const byWord = new Map<string, string>();
+    const stemOf = (word: string) => {
+      let s = byWord.get(word);
+      if (s === undefined) {
+        s = stem(word);
+        byWord.set(word, s);
+      }
+      return s;
+    };
+    const counts = new Map<string, number>();
     for (const line of view.lines)
-      for (const t of line.tokens) found.set(stem(t.word), (found.get(stem(t.word)) ?? 0) + 1);
-    counts.set(view, found);
+      for (const t of line.tokens) {
+        const s = stemOf(t.word);
+        counts.set(s, (counts.get(s) ?? 0) + 1);
+      }
+    found = { counts, stemOf };
+    stems.set(view, found);
   }
   return found;
 }

@@ -4,7 +4,7 @@ import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts'
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { findLabel } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
-import { columnsOfLine } from '../line-columns.ts';
+import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
 import { canonicalWord } from '../words.ts';
 import { labelHit } from './label-hits.ts';
@@ -205,11 +205,7 @@ function justBelow(line: ViewLine, below: ViewLine): boolean {
 /** The text of the line below that lies under the head holding the label. */
 function cellBelow(line: ViewLine, below: ViewLine, labelStart: number): string | undefined {
   const head = columnsOfLine(line)?.find((c) => labelStart >= c.start && labelStart < c.end);
-  if (!head) return undefined;
-  const cells = columnsOfLine(below) ?? [
-    { text: below.text, x0: below.bbox?.x0 ?? 0, x1: below.bbox?.x1 ?? below.text.length },
-  ];
-  return cells.find((c) => c.x0 < head.x1 && c.x1 > head.x0)?.text;
+  return head ? cellUnder(head, below) : undefined;
 }
 
 /** Amounts of a text, as OCR'd amounts of a document with cents are read ("164" for 1.64). */

@@ -2,7 +2,7 @@ import { findPostalAddresses } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import { columnsOfLine } from '../line-columns.ts';
+import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords } from '../ocr-text.ts';
 import { entitiesNamedAt } from './owner-context.ts';
 
@@ -45,14 +45,6 @@ export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile
     });
   }
   return out;
-}
-
-/** The text of a line that lies under a heading's column. */
-function cellUnder(column: { x0: number; x1: number }, line: ViewLine): string | undefined {
-  const cells = columnsOfLine(line) ?? [
-    { text: line.text, x0: line.bbox?.x0 ?? 0, x1: line.bbox?.x1 ?? line.text.length },
-  ];
-  return cells.find((c) => c.x0 < column.x1 && c.x1 > column.x0)?.text;
 }
 
 /** A blank line (another paragraph) or a wide vertical gap ends a section. */
