@@ -86,6 +86,9 @@ describe('repairAddressWords', () => {
     ['Lot PTD 198718 Tnn Sierra P', 'Lot PTD 198718 Tmn Sierra P'],
     ['AEON TAMAM MALURI', 'AEON TAMAN MALURI'],
     ['Henara Dion #02-03', 'Menara Dion #02-03'],
+    ['47400 Petaling Java, Selangor', '47400 Petaling Jaya, Selangor'],
+    ['No.3, Jalan $S21/39,47400', 'No.3, Jalan SS21/39,47400'],
+    ['Kawasan Perindustrian Tampo|81200 Johor Bahru', 'Kawasan Perindustrian TampoI81200 Johor Bahru'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairAddressWords(read), meant));
@@ -100,7 +103,16 @@ describe('repairAddressWords', () => {
   });
 
   // A letter changed for one that does not look like it is another word, not a misreading.
-  const left = ['JALAN AIR PANAS', 'JALAN KPB 6', 'TAMAN SEGAR', 'Permas Jay', 'Jalan Pelabur'];
+  const left = [
+    'JALAN AIR PANAS',
+    'JALAN KPB 6',
+    'TAMAN SEGAR',
+    'Permas Jay',
+    'Jalan Pelabur',
+    // A dollar before an amount and a bar between words are what they look like.
+    'Deposit $250.00',
+    'Unit 5 | Jalan Besar',
+  ];
   for (const text of left)
     it(`leaves "${text}" as it is`, () => assert.equal(repairAddressWords(text), text));
 });

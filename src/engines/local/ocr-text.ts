@@ -153,7 +153,7 @@ const ADDRESS_VOCABULARY = [
 const ADDRESS_SET = new Set(ADDRESS_VOCABULARY);
 
 /** Letters OCR takes for one another in print: a changed letter is a misreading only within a group. */
-const CONFUSABLE = ['IJLT', 'MNHW', 'ODQCG', 'UVL', 'BE', 'FP'];
+const CONFUSABLE = ['IJLT', 'MNHW', 'ODQCG', 'UVLY', 'BE', 'FP'];
 
 function confusable(a: string, b: string): boolean {
   return CONFUSABLE.some((group) => group.includes(a) && group.includes(b));
@@ -167,7 +167,7 @@ function confusable(a: string, b: string): boolean {
  * letters or more, one letter lost or added.
  */
 export function repairAddressWords(text: string, seen: Map<string, number> = new Map()): string {
-  return text.replace(/\p{L}{3,}/gu, (word) => {
+  return repairSymbolLetters(text).replace(/\p{L}{3,}/gu, (word) => {
     const upper = word.toUpperCase();
     if (ADDRESS_SET.has(upper)) return word;
     if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
@@ -176,6 +176,15 @@ export function repairAddressWords(text: string, seen: Map<string, number> = new
     if (!mended) return word;
     return word === upper ? mended : styled(mended, word);
   });
+}
+
+/**
+ * Symbols OCR gives for letters of a word: "$S21" is "SS21", "Tampo|81200" "TampoI81200". A "$"
+ * opening a code of capitals and digits, or a "|" ending letters, is taken for the letter; a "$"
+ * before an amount or a "|" between spaces is left alone.
+ */
+function repairSymbolLetters(text: string): string {
+  return text.replace(/\$(?=\p{Lu}[\p{Lu}\d]*\d)/gu, 'S').replace(/(?<=\p{L}{2})\|(?=[\p{L}\d,.]|$)/gu, 'I');
 }
 
 /** An OCR'd name with each word taken at its surest reading in the document ("AEQN CO." beside "AEON"). */
