@@ -28,6 +28,38 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('client', 'string'), 'buyer');
   });
 
+  it("reads a name written head first, the owner after: alamat_kedai is the shop's address", () => {
+    for (const name of ['alamat_kedai', 'adresse_magasin', 'direccion_tienda', 'address_vendor']) {
+      const sense = understand(field(name, 'string'));
+      assert.equal(sense.concept?.id, 'address', name);
+      assert.equal(sense.owner?.id, 'seller', name);
+    }
+    // A word for the document is not the head: the shop name of the receipt is still the seller.
+    assert.equal(conceptOf('invoice_vendor', 'string'), 'seller');
+  });
+
+  it('knows the heads of other languages, and their words for the document', () => {
+    assert.equal(conceptOf('date_achat', 'date', "Date de l'achat"), 'date');
+    assert.equal(understand(field('date_achat', 'date')).qualifiers.length, 0);
+    assert.equal(
+      conceptOf('fecha_efectiva', 'date', 'Fecha de entrada en vigor del acuerdo'),
+      'effective_date',
+    );
+    assert.equal(conceptOf('ley_aplicable', 'string'), 'jurisdiction');
+    assert.equal(conceptOf('enseigne', 'string', 'Nom du magasin'), 'seller');
+    assert.equal(conceptOf('net_payable', 'double', 'Net amount payable by the customer incl. GST'), 'total');
+  });
+
+  it('reads a list the description calls the parties as the parties, whatever the name says', () => {
+    const companies = {
+      ...field('companies', 'array', 'Every company or person bound by the agreement'),
+      items: field('x', 'string'),
+    };
+    assert.equal(understand(companies as Field).concept?.id, 'party');
+    const partes = { ...field('partes', 'array'), items: field('x', 'string') };
+    assert.equal(understand(partes as Field).concept?.id, 'party');
+  });
+
   it('turns to the description when the name names nothing it knows', () => {
     const bought = understand(field('bought_on', 'date', 'The day the goods were bought'));
     assert.equal(bought.concept?.id, 'date');

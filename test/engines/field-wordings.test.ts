@@ -115,6 +115,38 @@ const WORDINGS: [string, [string, string][], unknown][] = [
   ],
 ];
 
+/**
+ * The same fields named in the user's own language, head first as Romance and Malay names are
+ * written ("alamat_kedai": address, shop): the answers of the English wordings.
+ */
+const IN_OTHER_LANGUAGES: [string, string, unknown][] = [
+  ['nombre_proveedor', '{ type: string, description: Nombre del proveedor }', 'ACME INDUSTRIAL SUPPLY GMBH'],
+  ['fournisseur', '{ type: string, description: Nom du fournisseur }', 'ACME INDUSTRIAL SUPPLY GMBH'],
+  ['Lieferant', '{ type: string }', 'ACME INDUSTRIAL SUPPLY GMBH'],
+  ['alamat_penjual', '{ type: string, description: Alamat penjual }', 'Hauptstrasse 5, 10115 Berlin'],
+  ['direccion_proveedor', '{ type: string }', 'Hauptstrasse 5, 10115 Berlin'],
+  ['adresse_fournisseur', '{ type: string }', 'Hauptstrasse 5, 10115 Berlin'],
+  ['fecha_pedido', '{ type: date, description: Fecha del pedido }', '2025-11-02'],
+  ['date_commande', '{ type: date }', '2025-11-02'],
+  ['Bestelldatum', '{ type: date }', '2025-11-02'],
+  ['fecha_entrega', '{ type: date }', '2025-11-13'],
+  ['date_livraison', '{ type: date, description: Date de livraison prévue }', '2025-11-13'],
+  ['Liefertermin', '{ type: date }', '2025-11-13'],
+  ['importe_total', '{ type: double }', 2049.85],
+  ['jumlah_keseluruhan', '{ type: double }', 2049.85],
+  ['numero_pedido', '{ type: string }', 'PO-2025-0442'],
+  ['numero_commande', '{ type: string, description: Numéro de la commande }', 'PO-2025-0442'],
+  ['correo_comprador', '{ type: string }', 'jane.doe@northwind.example'],
+  ['moneda', '{ type: string }', 'USD'],
+];
+
+describe("fields named in the user's language", () => {
+  for (const [name, body, expected] of IN_OTHER_LANGUAGES)
+    it(`answers ${name} as its English wording would`, async () => {
+      assert.deepEqual((await answer(name, body)).value, expected);
+    });
+});
+
 describe('one field, several wordings', () => {
   for (const [what, wordings, expected] of WORDINGS) {
     it(`finds ${what} whichever way it is worded`, async () => {
@@ -137,6 +169,14 @@ describe('one field, several wordings', () => {
   it('does not answer a date it cannot tell apart with another date of the document', async () => {
     const { value } = await answer('shipment_date', '{ type: date, description: When the goods ship }');
     assert.equal(value, null);
+  });
+
+  it("does not take the document's date for a due date when the document states none", async () => {
+    const bill = `Harbour Supplies Ltd\nINVOICE 2231\nDate: 14/03/2024\nTotal: 120.00\n`;
+    const doc = await textReader.read(Buffer.from(bill), { limits: DEFAULT_READ_LIMITS, fileName: 'b.txt' });
+    const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      due_date: { type: date, description: Date by which payment is due }\n      fecha_vencimiento: { type: date }\n      invoice_date: { type: date }\n`;
+    const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { due_date: null, fecha_vencimiento: null, invoice_date: '2024-03-14' });
   });
 
   it('reads what the customer paid as the total, not the cash tendered', async () => {

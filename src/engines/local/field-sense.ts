@@ -143,9 +143,25 @@ function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | n
     i--;
   if (i < 0) return null;
   const match = covering(matches, i, kind);
+  // "alamat_kedai", "adresse_fournisseur", "direccion_tienda": names written head first, the owner
+  // after. An owner last and a value of another kind before it: the value is the head.
+  if (match?.concept.family === 'entity') {
+    const first = headFirst(tokens, matches, kind, match.start);
+    if (first && first.concept.family !== 'entity') return { match: first, at: first.start };
+  }
   if (match) return { match, at: i };
   const family = headFamily(tokens[i]!, kind);
   return family ? { family, at: i } : { at: i };
+}
+
+/** The first concept a name names before `end`, leaving out words for the document itself. */
+function headFirst(tokens: string[], matches: Match[], kind: FieldKind, end: number): Match | undefined {
+  for (let i = 0; i < end; i++) {
+    if (DOCUMENT_WORDS.has(tokens[i]!)) continue;
+    const match = covering(matches, i, kind);
+    if (match && match.end <= end) return match;
+  }
+  return undefined;
 }
 
 /** Words of a name after which comes whose or which the value is: "address_of_store", "date_of_sale". */
@@ -279,6 +295,12 @@ export function understand(field: Field): FieldSense {
       )
       .sort(longestFirst)[0];
     if (before) concept = before.concept;
+  }
+  // "companies: Every company or person bound by the agreement": a list the description calls the
+  // parties is the parties, whatever word for one of them the name uses.
+  if (field.kind === 'array' && family === 'entity' && concept?.kind !== 'party') {
+    const parties = matchesIn(described.tokens, true).find((m) => m.concept.kind === 'party');
+    if (parties) concept = parties.concept;
   }
   // A list of parties ("counterparties: Both companies") is not narrowed to one role, seller or buyer.
   const listOfParties = field.kind === 'array' && concept?.kind === 'party';

@@ -87,6 +87,13 @@ function sameKindHead(word: string, profile: FieldProfile): boolean {
   return family !== undefined && family === profile.sense.family && !profile.nameWords.has(word);
 }
 
+/** A label of the field's kind word only ("Date"), for a field that is one particular value of that kind, not the document's. */
+function namesOnlyTheKind(label: Token[], profile: FieldProfile): boolean {
+  const concept = profile.sense.concept;
+  if (!concept?.specialises || concept.documentDate) return false;
+  return label.every((t) => HEAD_FAMILIES.get(t.word) === profile.sense.family);
+}
+
 /**
  * How much a synonym of the field's concept counts beside the field's own name. Less when only the
  * description named the concept: "carrier", described as a "transport company", is named by "Carrier:"
@@ -126,6 +133,8 @@ function leadingLabelOverlap(
       fromDescription++;
   }
   if (fromName === 0) return null;
+  // "Date:" alone is the document's date: it does not name a due or delivery date.
+  if (namesOnlyTheKind(label, profile)) return null;
   const precision = (fromName + 0.6 * fromDescription) / label.length;
   const recall = Math.min(1, fromName / Math.max(1, profile.nameWords.size));
   // A word foreign to the field ("issue" in "Date of issue" for a due date) names something else.

@@ -1,3 +1,5 @@
+import equivalents from './word-equivalents.json' with { type: 'json' };
+
 /** Lower case, no accents, no punctuation; a plural "s" dropped so "totals" meets "total". */
 export function normaliseWord(word: string): string {
   const w = word
@@ -19,11 +21,20 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A word as labels are compared: normalised, with its common abbreviation expanded. */
+/** A word as labels are compared: normalised, its common abbreviation expanded, in English. */
 export function canonicalWord(word: string): string {
   const w = normaliseWord(word);
-  return ABBREVIATIONS[w] ?? w;
+  return ABBREVIATIONS[w] ?? EQUIVALENTS.get(w) ?? w;
 }
+
+/** "fecha" → "date", "commande" → "order": the data's words of other languages for English ones. */
+const EQUIVALENTS = new Map(
+  Object.entries(equivalents).flatMap(([english, others]) =>
+    english.startsWith('$')
+      ? []
+      : (others as string[]).map((other) => [normaliseWord(other), english] as const),
+  ),
+);
 
 /** Short forms a label uses for a word of a field name. */
 const ABBREVIATIONS: Record<string, string> = {
