@@ -50,6 +50,20 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('net_payable', 'double', 'Net amount payable by the customer incl. GST'), 'total');
   });
 
+  it('reads a question as what it asks for, and short forms and relative words in a name', () => {
+    assert.equal(conceptOf('q1', 'string', 'What is the name of the store?'), 'seller');
+    assert.equal(conceptOf('q3', 'string', "What is the store's full address?"), 'address');
+    assert.equal(conceptOf('biz', 'string'), 'seller');
+    assert.equal(conceptOf('eff_dt', 'date'), 'effective_date');
+    assert.equal(conceptOf('gov_law', 'string'), 'jurisdiction');
+    const sold = understand(field('company_that_sold', 'string'));
+    assert.equal(sold.concept?.id, 'seller');
+    assert.deepEqual(sold.qualifiers, []);
+    const place = understand(field('shop_street_and_city', 'string'));
+    assert.equal(place.concept?.id, 'address');
+    assert.deepEqual(place.qualifiers, []);
+  });
+
   it('reads a list the description calls the parties as the parties, whatever the name says', () => {
     const companies = {
       ...field('companies', 'array', 'Every company or person bound by the agreement'),

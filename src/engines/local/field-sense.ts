@@ -142,6 +142,14 @@ function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | n
   )
     i--;
   if (i < 0) return null;
+  // "shop_street_and_city": a last part the lexicon does not know leaves the head to the first.
+  if (
+    i >= 2 &&
+    CONJUNCTIONS.has(tokens[i - 1]!) &&
+    !covering(matches, i, kind) &&
+    !headFamily(tokens[i]!, kind)
+  )
+    i -= 2;
   const match = covering(matches, i, kind);
   // "alamat_kedai", "adresse_fournisseur", "direccion_tienda": names written head first, the owner
   // after. An owner last and a value of another kind before it: the value is the head.
@@ -164,8 +172,13 @@ function headFirst(tokens: string[], matches: Match[], kind: FieldKind, end: num
   return undefined;
 }
 
-/** Words of a name after which comes whose or which the value is: "address_of_store", "date_of_sale". */
-const NAME_PREPOSITIONS = new Set(['of', 'for', 'from', 'at', 'in']);
+/**
+ * Words of a name after which comes whose or which the value is: "address_of_store", "date_of_sale",
+ * "company_that_sold".
+ */
+const NAME_PREPOSITIONS = new Set(['of', 'for', 'from', 'at', 'in', 'that', 'which', 'who', 'whose']);
+/** Words that join two parts of one value: "street_and_city". */
+const CONJUNCTIONS = new Set(['and', 'or']);
 
 /** A currency named in a field's name ("grand_total_rm", "amount_usd") is its unit, not a qualifier. */
 function isCurrencyWord(word: string): boolean {
@@ -182,6 +195,11 @@ function questionFamily(tokens: string[], kind: FieldKind): string | undefined {
   return undefined;
 }
 
+/** Words that open a question or a request before what it asks for. */
+const QUESTION_OPENERS = new Set(
+  'what whats which is are was were please give state enter provide return extract find tell list'.split(' '),
+);
+
 /** The head of a description: the last known word of its first noun phrase. */
 function descriptionHead(
   description: string,
@@ -194,7 +212,8 @@ function descriptionHead(
   const asked = questionFamily(first, kind);
   if (asked) return { head: { family: asked, at: 0 }, tokens, phrase: first };
   let from = 0;
-  while (from < first.length && FILLER.has(first[from]!)) from++;
+  // "What is the name of the store?": the question's opening words are not its noun phrase.
+  while (from < first.length && (FILLER.has(first[from]!) || QUESTION_OPENERS.has(first[from]!))) from++;
   let to = from + 1;
   while (to < first.length && !PHRASE_END.has(first[to]!)) to++;
   // "Number of line items": a phrase may reach past the head ("number of"), so match the whole clause.
@@ -325,9 +344,14 @@ export function understand(field: Field): FieldSense {
 
 /** Words of a name the lexicon does not know and that are not its head, fillers or the document's. */
 function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[] {
+  // "street_and_city": what is joined to the head is part of the same value.
+  const joined = (i: number) => i > 1 && CONJUNCTIONS.has(tokens[i - 1]!) && i - 2 === headAt;
   return tokens.filter(
     (w, i) =>
       i !== headAt &&
+      !joined(i) &&
+      !NAME_PREPOSITIONS.has(w) &&
+      !CONJUNCTIONS.has(w) &&
       !FILLER.has(w) &&
       !DOCUMENT_WORDS.has(w) &&
       !NEUTRAL.has(w) &&

@@ -55,6 +55,17 @@ const ABBREVIATIONS: Record<string, string> = {
   txn: 'transaction',
   trx: 'transaction',
   acct: 'account',
+  biz: 'business',
+  cust: 'customer',
+  desc: 'description',
+  eff: 'effective',
+  gov: 'governing',
+  juris: 'jurisdiction',
+  len: 'length',
+  merch: 'merchant',
+  pmt: 'payment',
+  pymt: 'payment',
+  purch: 'purchase',
 };
 
 /** Equal but for one letter changed, added or dropped. */
