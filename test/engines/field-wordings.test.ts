@@ -171,6 +171,14 @@ describe('one field, several wordings', () => {
     assert.equal(value, null);
   });
 
+  it('dates an agreement by the day it was made, not by another date it mentions', async () => {
+    const nda = `MUTUAL NONDISCLOSURE AGREEMENT\n\nThis Agreement is made and entered into as of March 4, 2019 by and between Alpha Corp. and Beta LLC.\nThe obligations survive until December 31, 2021.\nAlpha Corp. was incorporated on June 1, 2001.\n`;
+    const doc = await textReader.read(Buffer.from(nda), { limits: DEFAULT_READ_LIMITS, fileName: 'n.txt' });
+    const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      dated: { type: date }\n`;
+    const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { dated: '2019-03-04' });
+  });
+
   it("does not take the document's date for a due date when the document states none", async () => {
     const bill = `Harbour Supplies Ltd\nINVOICE 2231\nDate: 14/03/2024\nTotal: 120.00\n`;
     const doc = await textReader.read(Buffer.from(bill), { limits: DEFAULT_READ_LIMITS, fileName: 'b.txt' });
