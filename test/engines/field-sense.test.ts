@@ -64,6 +64,17 @@ describe('field sense: a name read as a phrase', () => {
     assert.deepEqual(place.qualifiers, []);
   });
 
+  it('reads a compound name by the known word it ends with, and passes over neutral words', () => {
+    const shop = understand(field('Geschaeftsadresse', 'string'));
+    assert.equal(shop.concept?.id, 'address');
+    assert.equal(shop.owner?.id, 'seller');
+    assert.equal(conceptOf('Endsumme', 'double'), 'total');
+    assert.equal(conceptOf('winkeladres', 'string'), 'address');
+    const involved = { ...field('parties_involved', 'array'), items: field('x', 'string') };
+    assert.equal(understand(involved as Field).concept?.id, 'party');
+    assert.equal(conceptOf('indirizzo_negozio', 'string'), 'address');
+  });
+
   it('reads a list the description calls the parties as the parties, whatever the name says', () => {
     const companies = {
       ...field('companies', 'array', 'Every company or person bound by the agreement'),

@@ -179,6 +179,15 @@ describe('one field, several wordings', () => {
     assert.deepEqual(data, { dated: '2019-03-04' });
   });
 
+  it('answers a date qualified by a word the document never says when it states one date only, as a guess', async () => {
+    const slip = `KEDAI MAJU\n12 JALAN BESAR\n18/03/2018 10:22\nTOTAL 12.50\n`;
+    const doc = await textReader.read(Buffer.from(slip), { limits: DEFAULT_READ_LIMITS, fileName: 's.txt' });
+    const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      till_date: { type: date }\n`;
+    const { data, evidence } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+    assert.equal(data.till_date, '2018-03-18');
+    assert.ok((evidence.till_date as Evidence).confidence <= 0.5);
+  });
+
   it("does not take the document's date for a due date when the document states none", async () => {
     const bill = `Harbour Supplies Ltd\nINVOICE 2231\nDate: 14/03/2024\nTotal: 120.00\n`;
     const doc = await textReader.read(Buffer.from(bill), { limits: DEFAULT_READ_LIMITS, fileName: 'b.txt' });

@@ -1,7 +1,7 @@
 import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
-import { words } from './words.ts';
+import { canonicalWord, words } from './words.ts';
 
 /**
  * How a field is understood, read as a phrase: its head word says what the value is (an address, a
@@ -137,7 +137,10 @@ function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | n
   let i = (of > 0 ? of : tokens.length) - 1;
   while (
     i >= 0 &&
-    (FILLER.has(tokens[i]!) || DOCUMENT_WORDS.has(tokens[i]!) || isCurrencyWord(tokens[i]!)) &&
+    (FILLER.has(tokens[i]!) ||
+      DOCUMENT_WORDS.has(tokens[i]!) ||
+      NEUTRAL.has(tokens[i]!) ||
+      isCurrencyWord(tokens[i]!)) &&
     !covering(matches, i, kind)
   )
     i--;
@@ -265,9 +268,40 @@ function specialised(
 const ownerMatch = (m: Match, tokens: string[]) =>
   m.concept.family === 'entity' && tokens.slice(m.start, m.end).some((w) => !PHRASE_END.has(w));
 
+/** Single words the lexicon knows as a concept or a head, of four letters or more: the ends of compounds. */
+const KNOWN_WORDS = new Set(
+  [
+    ...CONCEPTS.flatMap((c) => c.phrases.filter((p) => p.length === 1).map((p) => p[0]!)),
+    ...HEADS.keys(),
+  ].filter((w) => w.length >= 4 && !w.includes(' ')),
+);
+
+/**
+ * "Geschaeftsadresse", "winkeladres": a compound name the lexicon does not know, read as
+ * its first part and the known word it ends with (the German linking "s" dropped). A first part of
+ * three letters is more often an English prefix than a word ("discount", "recount").
+ */
+function splitCompounds(tokens: string[]): string[] {
+  return tokens.flatMap((token) => {
+    if (
+      token.length < 8 ||
+      KNOWN_WORDS.has(token) ||
+      CONCEPTS.some((c) => c.phrases.some((p) => p.length === 1 && p[0] === token))
+    )
+      return [token];
+    for (let k = 4; k <= token.length - 4; k++) {
+      const end = canonicalWord(token.slice(k));
+      if (!KNOWN_WORDS.has(end)) continue;
+      const first = token.slice(0, k);
+      return [first.length > 4 && first.endsWith('s') ? first.slice(0, -1) : first, end];
+    }
+    return [token];
+  });
+}
+
 export function understand(field: Field): FieldSense {
   const kind = field.kind === 'array' ? field.items.kind : field.kind;
-  const own = words(field.name);
+  const own = splitCompounds(words(field.name));
   const nameMatches = matchesIn(own, true);
   let head = nameHead(own, nameMatches, kind);
   let from: FieldSense['from'] = 'name';
