@@ -196,6 +196,17 @@ describe('one field, several wordings', () => {
     assert.deepEqual(data, { due_date: null, fecha_vencimiento: null, invoice_date: '2024-03-14' });
   });
 
+  it('works the total out from the change when the labels of the total and the tendered amount are misread', async () => {
+    const receipt = `KEDAI RUNCIT MAJU\n12 JALAN BESAR\nFRENCH LOAF  8  2.40  19.20\nOty a  19.20\nFay  20.00\nChange  0.80\n`;
+    const doc = await textReader.read(Buffer.from(receipt), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'r.txt',
+    });
+    const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      total: { type: double }\n`;
+    const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+    assert.equal(data.total, 19.2);
+  });
+
   it('reads what the customer paid as the total, not the cash tendered', async () => {
     const receipt = `KEDAI RUNCIT MAJU SDN BHD
 12 JALAN BESAR, 43000 KAJANG

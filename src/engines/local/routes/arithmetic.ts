@@ -45,6 +45,7 @@ export function arithmeticCandidates(
       }
     }
   }
+  if (out.length === 0) out.push(...tenderedAboveChange(found, change));
   const subtotals = amountsFor('subtotal');
   const taxes = amountsFor('tax');
   for (const c of [...found, ...out]) {
@@ -59,6 +60,35 @@ export function arithmeticCandidates(
   const stated = found.some((c) => c.source === 'label' && c.score >= MIN_SCORE.label);
   if (!stated) for (const s of subtotals) out.push({ ...s, score: 0.56, source: 'arithmetic' });
   if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(found, out, subtotals, taxes));
+  return out;
+}
+
+/**
+ * "Fay 20.00" / "Change 0.80" with the tendered amount's label misread: the amount on one of the two
+ * lines above the change, less the change, is the total when the receipt states that amount above.
+ */
+function tenderedAboveChange(found: Candidate[], change: Candidate[]): Candidate[] {
+  const amounts = found.filter((c) => c.source === 'type' && typeof c.value === 'number');
+  const out: Candidate[] = [];
+  for (const back of change) {
+    const given = back.value as number;
+    for (const paid of amounts) {
+      const apart = back.line.id - paid.line.id;
+      if (apart < 1 || apart > 2 || (paid.value as number) <= given) continue;
+      const total = cents((paid.value as number) - given);
+      const stated = amounts.some(
+        (a) => a.line.id < paid.line.id && Math.abs((a.value as number) - total) < 0.005,
+      );
+      if (stated)
+        out.push({
+          value: total,
+          score: 0.7,
+          source: 'arithmetic',
+          line: paid.line,
+          text: `${paid.text} / ${back.text}`,
+        });
+    }
+  }
   return out;
 }
 
