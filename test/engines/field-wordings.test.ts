@@ -145,6 +145,26 @@ describe("fields named in the user's language", () => {
     it(`answers ${name} as its English wording would`, async () => {
       assert.deepEqual((await answer(name, body)).value, expected);
     });
+
+  it('reads line items whose properties are named in Spanish, German or French', async () => {
+    const items = [
+      ['Steel bolts M8', 100, 0.45, 45],
+      ['Hydraulic pump HX-2', 2, 899, 1798],
+      ['Safety gloves (pair)', 20, 10.34, 206.85],
+    ];
+    for (const [name, props] of [
+      ['lineas', ['descripcion', 'cantidad', 'precio_unitario', 'importe']],
+      ['Positionen', ['Bezeichnung', 'Menge', 'Einzelpreis', 'Gesamtpreis']],
+      ['articles', ['libelle', 'qte', 'prix_unitaire', 'montant']],
+    ] as const) {
+      const body = `\n        type: array\n        items:\n          type: object\n          properties:\n${props
+        .map((p, i) => `            ${p}: { type: ${i === 0 ? 'string' : 'double'} }`)
+        .join('\n')}`;
+      const expected = items.map((row) => Object.fromEntries(props.map((p, i) => [p, row[i]])));
+      assert.deepEqual((await answer(name, body)).value, expected, name);
+    }
+    assert.equal((await answer('numero_de_lineas', '{ type: integer }')).value, 3);
+  });
 });
 
 describe('one field, several wordings', () => {

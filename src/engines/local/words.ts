@@ -45,6 +45,7 @@ const ABBREVIATIONS: Record<string, string> = {
   num: 'number',
   '#': 'number',
   qty: 'quantity',
+  qte: 'quantity',
   ttl: 'total',
   amt: 'amount',
   dt: 'date',
