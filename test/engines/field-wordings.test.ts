@@ -138,6 +138,9 @@ const IN_OTHER_LANGUAGES: [string, string, unknown][] = [
   ['numero_commande', '{ type: string, description: Numéro de la commande }', 'PO-2025-0442'],
   ['correo_comprador', '{ type: string }', 'jane.doe@northwind.example'],
   ['moneda', '{ type: string }', 'USD'],
+  // JSON Schema's way: a title names the field, format says it is a date.
+  ['placed_at', '{ type: string, format: date, title: Order date }', '2025-11-02'],
+  ['ship_by', '{ type: string, format: date, title: Delivery deadline }', '2025-11-13'],
 ];
 
 describe("fields named in the user's language", () => {

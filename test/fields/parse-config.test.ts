@@ -228,7 +228,7 @@ const validCases: ValidCase[] = [
     ],
   },
   {
-    name: 'description, required and aliases read; unknown keys ignored',
+    name: 'description (after a JSON Schema title), required and aliases read; unknown keys ignored',
     source: native(
       'total:',
       '  type: double',
@@ -244,7 +244,7 @@ const validCases: ValidCase[] = [
     ),
     fields: [
       field('double', 'total', `${P}.total`, {
-        description: 'Grand total incl. VAT',
+        description: 'Total: Grand total incl. VAT',
         required: true,
         aliases: ['Total due', 'Amount payable', '2024'],
       }),

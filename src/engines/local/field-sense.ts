@@ -370,9 +370,10 @@ export function understand(field: Field): FieldSense {
     (concept?.family !== 'entity'
       ? (matchesIn(described.tokens, false).find((m) => ownerMatch(m, described.tokens))?.concept ?? null)
       : null);
-  // The head's index is the name's only when the name gave it; a one-word name ("net") is the
-  // description's short form, not a qualifier of it.
-  const headAt = headInName ? head.at : own.length === 1 ? 0 : -1;
+  // The head's index is the name's only when the name gave it; a name of one word ("net",
+  // "placed_at") is the description's short form, not a qualifier of it.
+  const content = own.filter((w) => !FILLER.has(w) && !NAME_PREPOSITIONS.has(w) && !DOCUMENT_WORDS.has(w));
+  const headAt = headInName ? head.at : content.length === 1 ? own.indexOf(content[0]!) : -1;
   return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), headAt) };
 }
 

@@ -6,11 +6,21 @@ import { joinPath, presentValue, pushIssue, type SourceMap, type SourceNode } fr
 /** Hints longer than this are not date patterns, and are not worth scanning. */
 const MAX_DATE_FORMAT_LENGTH = 64;
 
+/**
+ * The field's `description`, after JSON Schema's `title` when it has one ("Purchase date: The day the
+ * goods were bought"): a title names the field as a person would, and is read as its description's head.
+ */
 export function readDescription(map: SourceMap, path: string, issues: ErrorItem[]): string {
-  const node = presentValue(map, 'description');
+  const title = readText(map, path, 'title', issues);
+  const description = readText(map, path, 'description', issues);
+  return title && description ? `${title}: ${description}` : title || description;
+}
+
+function readText(map: SourceMap, path: string, key: string, issues: ErrorItem[]): string {
+  const node = presentValue(map, key);
   if (node === undefined) return '';
   if (node.kind === 'scalar') return typeof node.value === 'string' ? node.value : node.text;
-  pushIssue(issues, joinPath(path, 'description'), 'The description must be text.', node.at);
+  pushIssue(issues, joinPath(path, key), `The ${key} must be text.`, node.at);
   return '';
 }
 
