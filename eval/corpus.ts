@@ -56,6 +56,24 @@ export function loadCorpus(dir: string): Corpus {
   return { name: basename(dir), dir, cases, wordings };
 }
 
+/**
+ * Wordings kept outside the corpus (`--wordings DIR`: DIR/<corpus name>/*.yaml), named "+<file>" so
+ * that they never pass for the corpus's own: the same fields in the same order, worded otherwise.
+ */
+export function withMoreWordings(corpus: Corpus, dir: string): Corpus {
+  const folder = join(dir, corpus.name);
+  if (!existsSync(folder)) return corpus;
+  const files = readdirSync(folder).filter((f) => /\.ya?ml$/.test(f));
+  const more = files
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((file) => {
+      const wording = { name: `+${file.replace(/\.ya?ml$/, '')}`, fields: readFields(join(folder, file)) };
+      checkSameFields(corpus.wordings[0]!.fields, wording, file);
+      return wording;
+    });
+  return { ...corpus, wordings: [...corpus.wordings, ...more] };
+}
+
 /** The cases of one half or both, then the first `limit` of them in file-name order. */
 export function selectCases(corpus: Corpus, half: Half | 'all', limit?: number): Case[] {
   return corpus.cases.filter((c) => half === 'all' || c.half === half).slice(0, limit);

@@ -9,7 +9,15 @@ import { parseArgs } from 'node:util';
 import { createAdapters, readLimits } from '../src/app.ts';
 import { type Config, ConfigError, loadConfig } from '../src/config.ts';
 import { createLogger } from '../src/logger.ts';
-import { type Corpus, type Half, loadCorpus, selectCases, selectWordings, type Wording } from './corpus.ts';
+import {
+  type Corpus,
+  type Half,
+  loadCorpus,
+  selectCases,
+  selectWordings,
+  type Wording,
+  withMoreWordings,
+} from './corpus.ts';
 import { DocumentCache } from './document-cache.ts';
 import { type EvalEngine, evalEngine } from './eval-engine.ts';
 import { evalLabelled } from './labelled.ts';
@@ -18,9 +26,10 @@ import { officeEval } from './office.ts';
 import { printLabelled } from './print-labelled.ts';
 
 const USAGE = `usage: npm run eval -- DIR [DIR…] [--errors] [--wording NAME] [--half tuning|checking|all]
-         [--limit N] [--cache DIR] [--engine local|llm|hybrid] [--ocr-recall]
+         [--limit N] [--cache DIR] [--engine local|llm|hybrid] [--ocr-recall] [--wordings DIR]
   --errors        every wrong field of the TUNING half (never the checking half: it is for figures only)
-  --wording NAME  only this wording: default (config.yaml), 1, 2, … (wordings/NAME.yaml)
+  --wording NAME  only this wording: default (config.yaml), 1, 2, … (wordings/NAME.yaml), +NAME (--wordings)
+  --wordings DIR  also the wordings DIR/<corpus name>/*.yaml, named +<file> (eval/wordings holds ours)
   --half H        only the cases of this half (halves are fixed on the whole corpus, sorted by file name)
   --limit N       the first N of the selected cases, in file-name order
   --cache DIR     keep read documents in DIR (outside the repository) and reuse them while the readers
@@ -38,6 +47,7 @@ const { values, positionals } = parseArgs({
     limit: { type: 'string' },
     wording: { type: 'string' },
     half: { type: 'string', default: 'all' },
+    wordings: { type: 'string' },
     cache: { type: 'string' },
     'ocr-recall': { type: 'boolean', default: false },
   },
@@ -102,6 +112,7 @@ if (problem) {
         let wordings: Wording[];
         try {
           corpus = loadCorpus(dir);
+          if (values.wordings) corpus = withMoreWordings(corpus, values.wordings);
           wordings = selectWordings(corpus, values.wording);
         } catch (error) {
           log(`\n${dir}: ${(error as Error).message}; skipped`);
