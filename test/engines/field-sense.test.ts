@@ -75,6 +75,16 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('indirizzo_negozio', 'string'), 'address');
   });
 
+  it('lets the description speak in full for a name that says nothing, and passes over where a value is printed', () => {
+    const q1 = understand(field('q1', 'string', 'What is the name of the store?'));
+    assert.equal(q1.concept?.id, 'seller');
+    assert.equal(q1.from, 'name');
+    assert.equal(understand(field('carrier', 'string', 'Transport company')).from, 'description');
+    const header = understand(field('header_name', 'string', 'The trading name printed in the header'));
+    assert.equal(header.concept?.id, 'seller');
+    assert.deepEqual(header.qualifiers, []);
+  });
+
   it('reads a list the description calls the parties as the parties, whatever the name says', () => {
     const companies = {
       ...field('companies', 'array', 'Every company or person bound by the agreement'),

@@ -198,6 +198,20 @@ function questionFamily(tokens: string[], kind: FieldKind): string | undefined {
   return undefined;
 }
 
+/** Words a name may be made of that say nothing of the value. */
+const PLACEHOLDERS = new Set([
+  'field',
+  'column',
+  'col',
+  'question',
+  'value',
+  'attribute',
+  'key',
+  'var',
+  'item',
+]);
+const opaque = (tokens: string[]) => tokens.every((w) => !/\p{L}{3,}/u.test(w) || PLACEHOLDERS.has(w));
+
 /** Words that open a question or a request before what it asks for. */
 const QUESTION_OPENERS = new Set(
   'what whats which is are was were please give state enter provide return extract find tell list'.split(' '),
@@ -310,7 +324,8 @@ export function understand(field: Field): FieldSense {
   if (!head || (!head.match && !head.family)) {
     if (described.head && (described.head.match || described.head.family)) {
       head = described.head;
-      from = 'description';
+      // A name that says nothing ("q1", "field_7") leaves its description to speak for it in full.
+      from = opaque(own) ? 'name' : 'description';
       headInName = false;
     } else if (FAMILIES_OF_KIND[kind]) {
       // A typed field whose words name nothing known: its type is all the engine has.
