@@ -85,6 +85,15 @@ describe('field sense: a name read as a phrase', () => {
     assert.deepEqual(header.qualifiers, []);
   });
 
+  it('reads parties "to" something as parties, and a Spanish issuer\'s domicile as its address', () => {
+    const parties = { ...field('parties_to_nda', 'array'), items: field('x', 'string') };
+    assert.equal(understand(parties as Field).concept?.id, 'party');
+    const domicile = understand(field('domicilio_emisor', 'string'));
+    assert.equal(domicile.concept?.id, 'address');
+    assert.equal(domicile.owner?.id, 'seller');
+    assert.equal(conceptOf('gerichtsstand_recht', 'string'), 'jurisdiction');
+  });
+
   it('reads a list the description calls the parties as the parties, whatever the name says', () => {
     const companies = {
       ...field('companies', 'array', 'Every company or person bound by the agreement'),

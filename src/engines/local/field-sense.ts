@@ -179,7 +179,20 @@ function headFirst(tokens: string[], matches: Match[], kind: FieldKind, end: num
  * Words of a name after which comes whose or which the value is: "address_of_store", "date_of_sale",
  * "company_that_sold".
  */
-const NAME_PREPOSITIONS = new Set(['of', 'for', 'from', 'at', 'in', 'that', 'which', 'who', 'whose']);
+const NAME_PREPOSITIONS = new Set([
+  'of',
+  'for',
+  'from',
+  'at',
+  'in',
+  'to',
+  'with',
+  'under',
+  'that',
+  'which',
+  'who',
+  'whose',
+]);
 /** Words that join two parts of one value: "street_and_city". */
 const CONJUNCTIONS = new Set(['and', 'or']);
 
