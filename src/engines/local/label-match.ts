@@ -2,7 +2,11 @@ import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
 import { HEAD_FAMILIES } from './field-sense.ts';
 import { stem } from './field-words.ts';
-import { withinOneEdit, words } from './words.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
+import { canonicalWord, withinOneEdit, words } from './words.ts';
+
+/** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
+export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
 export interface LabelHit {
   score: number;
@@ -72,12 +76,15 @@ export function findLabel(
         match = word === phrase[j];
         if (!match && ocr && oneEditApart(word, phrase[j]!)) match = misread = true;
       }
-      if (match) consider(misread ? 0.9 * scaled : scaled, i, phrase.length);
+      // "Subtotaal excl. BTW   400,25": the tax's name qualifies the subtotal; it is not the tax's label.
+      const qualifying =
+        i > 0 && INCLUSION_WORDS.has(tokens[i - 1]!.word) && !INCLUSION_WORDS.has(phrase[0]!);
+      if (match) consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, i, phrase.length);
     }
   }
-  const overlap = leadingLabelOverlap(tokens, text, profile);
+  const overlap = leadingLabelOverlap(tokens, text, profile, columnEnds);
   if (overlap && (!best || overlap.score > (best as LabelHit).score))
-    consider(overlap.score, 0, overlap.length);
+    consider(overlap.score, overlap.from, overlap.length);
   return best;
 }
 
@@ -101,15 +108,43 @@ const FUNCTION_WORDS = new Set(['of', 'the', 'for', 'to', 'a', 'an', 'and', 'by'
 /**
  * "Bill no.: …" for a field named bill_reference: the words before a colon, scored by how many
  * belong to the field's name (fully) or description (partly), and how much of the name they cover.
+ * A row of labelled values ("Server: Marisol    Table: 14    Guests: 4") has a label before each
+ * colon, from the gap or column end before it.
  */
 function leadingLabelOverlap(
   tokens: Token[],
   text: string,
   profile: FieldProfile,
+  columnEnds: () => readonly number[],
+): { score: number; length: number; from: number } | null {
+  const colons = [...text.slice(0, 400).matchAll(/[:：]/g)].map((m) => m.index);
+  let best: { score: number; length: number; from: number } | null = null;
+  let ends: readonly number[] | undefined;
+  colons.forEach((colon, i) => {
+    if (i === 0 && (colon < 1 || colon > 60)) return;
+    let start = 0;
+    if (i > 0) {
+      ends ??= columnEnds();
+      const gaps = [...text.slice(0, colon).matchAll(/\t|\s{2,}/g)].map((m) => m.index + m[0].length);
+      start = Math.max(gaps.at(-1) ?? 0, ...ends.filter((e) => e < colon));
+      // Without a gap after the last value, the words before this colon are that value's.
+      if (start <= colons[i - 1]!) return;
+    }
+    const from = tokens.findIndex((t) => t.start >= start && t.end <= colon);
+    const found = from < 0 ? null : labelOverlap(tokens, from, colon, profile);
+    if (found && (!best || found.score > best.score)) best = { ...found, from };
+  });
+  return best;
+}
+
+function labelOverlap(
+  tokens: Token[],
+  from: number,
+  colon: number,
+  profile: FieldProfile,
 ): { score: number; length: number } | null {
-  const colon = text.search(/[:：]/);
-  if (colon < 1 || colon > 60) return null;
-  const label = tokens.filter((t) => t.end <= colon && !FUNCTION_WORDS.has(t.word));
+  const words = tokens.slice(from).filter((t) => t.end <= colon);
+  const label = words.filter((t) => !FUNCTION_WORDS.has(t.word));
   if (label.length === 0 || label.length > 6) return null;
   let fromName = 0;
   let fromDescription = 0;
@@ -131,7 +166,7 @@ function leadingLabelOverlap(
   // A word foreign to the field ("issue" in "Date of issue" for a due date) names something else.
   const foreign = fromName + fromDescription < label.length ? 0.7 : 1;
   const score = (0.55 * precision + 0.45 * Math.max(recall, fromDescription > 0 ? 0.5 : 0)) * foreign;
-  return { score: Math.min(0.9, score), length: label.length };
+  return { score: Math.min(0.9, score), length: words.length };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
+import { CONNECTORS, findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
@@ -116,6 +116,9 @@ function trimLeadingNoise(value: string): string {
       (restCapital && letters !== '' && !capitals(first))
     ) {
       if (/^(&|mr\.?|dr\.?|no\.?)$/i.test(first)) break;
+      // "De Vries Installatietechniek B.V.", "La Fourchette": a name's own particle, not a speck.
+      if (/^\p{Lu}\p{Ll}$/u.test(first) && CONNECTORS.has(first.toLowerCase()) && /^\p{Lu}/u.test(words[1]!))
+        break;
       words.shift();
     } else break;
   }

@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+
+/**
+ * Documents of kinds the engine was not tuned on (a Dutch and a Spanish invoice, a restaurant bill,
+ * a bank statement), each field asked in at least two wordings, as different users would put it.
+ */
+const engine = new LocalEngine();
+
+const FACTUUR = `De Vries Installatietechniek B.V.
+Kanaalweg 18
+3526 KL Utrecht
+KvK: 61234578          BTW-nr: NL853746291B01
+
+FACTUUR
+
+Factuurnummer:   F2025-0876
+Factuurdatum:    03-11-2025
+Vervaldatum:     01-12-2025
+
+Aan:
+Bakkerij Jansen
+Dorpsstraat 7
+1234 AB Amstelveen
+
+Omschrijving                         Aantal     Prijs       Bedrag
+Onderhoud cv-ketel                        1     95,00        95,00
+Vervangen thermostaat                     1    149,00       149,00
+Arbeidsuren                             2,5     62,50       156,25
+
+Subtotaal excl. BTW                                         400,25
+BTW 21%                                                      84,05
+Totaal te betalen                                         € 484,30
+`;
+
+const FACTURA = `SUMINISTROS GARCÍA E HIJOS, S.L.
+C/ Alcalá 145, 2º B - 28009 Madrid
+NIF: B-86543217      Tel. 914 567 890
+
+FACTURA
+
+Nº Factura: 2025/0412                  Fecha de emisión: 17/09/2025
+Forma de pago: Transferencia           Fecha de vencimiento: 17/10/2025
+
+Cliente:
+Talleres Martín Ruiz, S.A.
+Avda. de la Constitución 22
+41001 Sevilla
+NIF cliente: A-41234567
+
+Base imponible                                                   378,50
+IVA 21%                                                           79,49
+Importe total                                                    457,99 €
+`;
+
+const RESTAURANT_BILL = `THE SALTY OYSTER
+1820 Harbor Drive, San Diego, CA 92101
+
+Server: Marisol          Table: 14          Guests: 4
+Check #: 30517           06/21/2025  8:42 PM
+
+2  Clam Chowder Bowl                 19.00
+1  Grilled Swordfish                 32.50
+
+Food & Beverage Subtotal             51.50
+Sales Tax 7.75%                       3.99
+Tip 20%                              10.30
+TOTAL                                65.79
+`;
+
+const BANK_STATEMENT = `NORDWIND BANK AG
+ACCOUNT STATEMENT
+
+Account holder:    Dr. Katharina Weber
+IBAN:              DE65 1007 0000 0123 4567 89
+BIC:               NWBKDEFFXXX
+Statement no.:     9 / 2025
+Statement period:  01.09.2025 - 30.09.2025
+
+Opening balance on 01.09.2025          4,812.37
+Closing balance on 30.09.2025          6,175.22
+`;
+
+async function answer(document: string, field: string, body: string) {
+  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
+  const doc = await textReader.read(Buffer.from(document), {
+    limits: DEFAULT_READ_LIMITS,
+    fileName: 'doc.txt',
+  });
+  const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
+  return data[field];
+}
+
+describe('documents of more kinds, each field in several wordings', () => {
+  const cases: [string, string, [string, string][], unknown][] = [
+    [
+      'a subtotal "excl. BTW": the tax named after "excl." qualifies the subtotal',
+      FACTUUR,
+      [
+        ['subtotal', '{ type: number }'],
+        ['net_amount', '{ type: double, description: Amount before VAT }'],
+      ],
+      400.25,
+    ],
+    [
+      'the tax amount, not the subtotal that leaves it out',
+      FACTUUR,
+      [
+        ['vat', '{ type: number, description: BTW amount }'],
+        ['tax_amount', '{ type: double }'],
+      ],
+      84.05,
+    ],
+    [
+      'a chamber-of-commerce number ("KvK")',
+      FACTUUR,
+      [
+        ['chamber_of_commerce', '{ type: string, description: KvK number }'],
+        ['company_registration_number', '{ type: string }'],
+      ],
+      '61234578',
+    ],
+    [
+      'a company name that begins with its particle ("De Vries")',
+      FACTUUR,
+      [
+        ['vendor', '{ type: string, description: Name of the company that sent the invoice }'],
+        ['supplier_name', '{ type: string }'],
+      ],
+      'De Vries Installatietechniek B.V.',
+    ],
+    [
+      'an invoice number labelled "Nº Factura", the number sign first',
+      FACTURA,
+      [
+        ['invoice_number', '{ type: string }'],
+        ['numero_factura', '{ type: string, description: Invoice number }'],
+      ],
+      '2025/0412',
+    ],
+    [
+      'the client’s tax number after "NIF cliente", not the seller’s',
+      FACTURA,
+      [
+        ['customer_tax_id', '{ type: string }'],
+        ['buyer_nif', '{ type: string, description: Tax number of the client }'],
+      ],
+      'A41234567',
+    ],
+    [
+      'a tip',
+      RESTAURANT_BILL,
+      [
+        ['gratuity', '{ type: number, description: Tip added }'],
+        ['tip_amount', '{ type: double }'],
+      ],
+      10.3,
+    ],
+    [
+      'the number of guests, not the table’s',
+      RESTAURANT_BILL,
+      [
+        ['party_size', '{ type: integer, description: Number of guests }'],
+        ['covers', '{ type: integer }'],
+      ],
+      4,
+    ],
+    [
+      'a value after its label in the middle of a row of labelled values ("Table: 14")',
+      RESTAURANT_BILL,
+      [
+        ['table_number', '{ type: string }'],
+        ['table', '{ type: string, description: Table served }'],
+      ],
+      '14',
+    ],
+    [
+      'a BIC after its label, not the value of the next line',
+      BANK_STATEMENT,
+      [
+        ['bic', '{ type: string, description: SWIFT code }'],
+        ['swift_code', '{ type: string }'],
+      ],
+      'NWBKDEFFXXX',
+    ],
+  ];
+  for (const [title, document, wordings, expected] of cases)
+    it(title, async () => {
+      for (const [field, body] of wordings)
+        assert.deepEqual(await answer(document, field, body), expected, `${field}: ${body}`);
+    });
+});
