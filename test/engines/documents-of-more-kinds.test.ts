@@ -85,6 +85,16 @@ Opening balance on 01.09.2025          4,812.37
 Closing balance on 30.09.2025          6,175.22
 `;
 
+const CONSULTING = `CONSULTING SERVICES AGREEMENT
+
+This Consulting Services Agreement (the "Agreement") is entered into as of March 3, 2025
+(the "Effective Date") by and between Harborview Analytics Ltd. (the "Client") and Priya Raman
+(the "Consultant").
+
+2. Term. This Agreement shall commence on April 1, 2025 and shall continue for a period of
+six (6) months unless terminated earlier in accordance with Section 7.
+`;
+
 async function answer(document: string, field: string, body: string) {
   const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
   const doc = await textReader.read(Buffer.from(document), {
@@ -186,6 +196,42 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['swift_code', '{ type: string }'],
       ],
       'NWBKDEFFXXX',
+    ],
+    [
+      'the first day of a statement period, the document’s word before "period" left aside',
+      BANK_STATEMENT,
+      [
+        ['period_start', '{ type: date }'],
+        ['statement_from', '{ type: date, description: Start of the statement period }'],
+      ],
+      '2025-09-01',
+    ],
+    [
+      'the last day of a statement period',
+      BANK_STATEMENT,
+      [
+        ['period_end', '{ type: date }'],
+        ['statement_to', '{ type: date, description: End of the statement period }'],
+      ],
+      '2025-09-30',
+    ],
+    [
+      'the day services start ("shall commence on"), not the day the agreement was made',
+      CONSULTING,
+      [
+        ['start_date', '{ type: date, description: Date the services begin }'],
+        ['begin_date', '{ type: date }'],
+      ],
+      '2025-04-01',
+    ],
+    [
+      'the effective date stays the date the agreement was made',
+      CONSULTING,
+      [
+        ['effective_date', '{ type: date }'],
+        ['commencement', '{ type: date, description: When the agreement comes into effect }'],
+      ],
+      '2025-03-03',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)

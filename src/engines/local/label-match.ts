@@ -1,6 +1,6 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
-import { HEAD_FAMILIES } from './field-sense.ts';
+import { HEAD_FAMILIES, isDocumentWord } from './field-sense.ts';
 import { stem } from './field-words.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, withinOneEdit, words } from './words.ts';
@@ -144,7 +144,11 @@ function labelOverlap(
   profile: FieldProfile,
 ): { score: number; length: number } | null {
   const words = tokens.slice(from).filter((t) => t.end <= colon);
-  const label = words.filter((t) => !FUNCTION_WORDS.has(t.word));
+  // "Statement period:" names period_start: a word naming the document says whose period, not
+  // which. Not for a field its own unknown word narrows ("shipment_date" is not the "Order date").
+  const neutral = (w: string) =>
+    isDocumentWord(w) && profile.qualifiers.length === 0 && !profile.nameWords.has(w);
+  const label = words.filter((t) => !FUNCTION_WORDS.has(t.word) && !neutral(t.word));
   if (label.length === 0 || label.length > 6) return null;
   let fromName = 0;
   let fromDescription = 0;
