@@ -93,6 +93,24 @@ This Consulting Services Agreement (the "Agreement") is entered into as of March
 
 2. Term. This Agreement shall commence on April 1, 2025 and shall continue for a period of
 six (6) months unless terminated earlier in accordance with Section 7.
+
+3. Fees. The Client shall pay the Consultant a fee of £650 per day, invoiced monthly in arrears.
+
+7. Termination. Either party may terminate this Agreement by giving the other party
+fourteen (14) days' written notice.
+
+Harborview Analytics Ltd.                 Consultant
+By: Michael Osei                          Priya Raman
+Title: Chief Operating Officer
+`;
+
+const CAR_RENTAL = `SWIFTWAY CAR RENTAL
+Agreement No: RA-7736120              Reservation: SW-K44Q9
+Mileage out: 18,204     Mileage in: 18,871     Miles driven: 667
+
+Time & mileage   5 days @ $62.00/day              310.00
+Collision damage waiver   5 @ $24.99            124.95
+TOTAL CHARGES                               $434.95
 `;
 
 async function answer(document: string, field: string, body: string) {
@@ -232,6 +250,42 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['commencement', '{ type: date, description: When the agreement comes into effect }'],
       ],
       '2025-03-03',
+    ],
+    [
+      'a fee "per day" in a sentence',
+      CONSULTING,
+      [
+        ['daily_rate', '{ type: number, description: Fee per day }'],
+        ['rate_per_day', '{ type: double }'],
+      ],
+      650,
+    ],
+    [
+      'a rate written "$62.00/day" before the line’s amount',
+      CAR_RENTAL,
+      [
+        ['daily_rate', '{ type: number }'],
+        ['rate_per_day', '{ type: double, description: Price charged per day }'],
+      ],
+      62,
+    ],
+    [
+      'a notice period, not the term',
+      CONSULTING,
+      [
+        ['notice_period', '{ type: string, description: Notice required to terminate }'],
+        ['termination_notice', '{ type: string }'],
+      ],
+      '14 days',
+    ],
+    [
+      'the person who signs "By:" for a company, not the consultant beside',
+      CONSULTING,
+      [
+        ['signatory', '{ type: string, description: Person who signed for the client }'],
+        ['signing_person', '{ type: string }'],
+      ],
+      'Michael Osei',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)
