@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
+import { pngReader } from '../../src/documents/image/image-reader.ts';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
 import { textReader } from '../../src/documents/text/text-reader.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+import { laidOut } from '../helpers/laid-out-forms.ts';
 
 /**
  * Documents of kinds the engine was not tuned on (a Dutch and a Spanish invoice, a restaurant bill,
@@ -293,4 +296,45 @@ describe('documents of more kinds, each field in several wordings', () => {
       for (const [field, body] of wordings)
         assert.deepEqual(await answer(document, field, body), expected, `${field}: ${body}`);
     });
+});
+
+describe('a scanned restaurant bill with a tip', () => {
+  const ocr = createTesseractPool({ size: 1 });
+  after(() => ocr.close());
+  const BILL = laidOut(`THE SALTY OYSTER
+1820 Harbor Drive, San Diego, CA 92101
+
+Server: Marisol          Table: 14          Guests: 4
+
+2  Clam Chowder Bowl                 19.00
+1  Dozen Oysters                     36.00
+1  Grilled Swordfish                 32.50
+1  Lobster Roll                      29.00
+3  Draft IPA                         24.00
+1  Key Lime Pie                       9.50
+
+Food & Beverage Subtotal            150.00
+Sales Tax 7.75%                      11.63
+Tip 20%                              30.00
+TOTAL                               191.63
+`);
+
+  it('keeps the stated total that the tip makes up, rather than "correcting" it to subtotal plus tax', async () => {
+    const document = await pngReader.read(BILL.png(), {
+      limits: DEFAULT_READ_LIMITS,
+      ocr,
+      fileName: 'bill.png',
+    });
+    const yaml = `schemas:
+  data:
+    type: object
+    properties:
+      total_charged: { type: number, description: Grand total paid including tip }
+      amount_paid: { type: double }
+      gratuity: { type: number, description: Tip added }
+      tip: { type: double }
+`;
+    const { data } = await engine.extract(document, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { total_charged: 191.63, amount_paid: 191.63, gratuity: 30, tip: 30 });
+  });
 });
