@@ -116,6 +116,16 @@ Collision damage waiver   5 @ $24.99            124.95
 TOTAL CHARGES                               $434.95
 `;
 
+const POLICY_SCHEDULE = `OAKSHIELD INSURANCE PLC
+Home Insurance - Policy Schedule
+
+Policy number:        HSC-4471902-B
+Policyholder:         Mr Daniel Okafor
+Property insured:     27 Meadow Lane, Leeds LS6 2QT
+Period of cover:      15 May 2025 to 14 May 2026
+Date of issue:        02 May 2025
+`;
+
 async function answer(document: string, field: string, body: string) {
   const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
   const doc = await textReader.read(Buffer.from(document), {
@@ -289,6 +299,42 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['signing_person', '{ type: string }'],
       ],
       'Michael Osei',
+    ],
+    [
+      'the start of a period written as a range after "Period of cover"',
+      POLICY_SCHEDULE,
+      [
+        ['cover_start', '{ type: date }'],
+        ['period_from', '{ type: date, description: First day of cover }'],
+      ],
+      '2025-05-15',
+    ],
+    [
+      'the end of that period',
+      POLICY_SCHEDULE,
+      [
+        ['cover_end', '{ type: date }'],
+        ['period_to', '{ type: date }'],
+      ],
+      '2026-05-14',
+    ],
+    [
+      'a label written solid ("Policyholder"), not the issuer’s name at the head',
+      POLICY_SCHEDULE,
+      [
+        ['policy_holder', '{ type: string, description: Name of the insured person }'],
+        ['policy_holder_name', '{ type: string }'],
+      ],
+      'Mr Daniel Okafor',
+    ],
+    [
+      'an address after a label of two words, without the label',
+      POLICY_SCHEDULE,
+      [
+        ['insured_address', '{ type: string, description: Address of the insured property }'],
+        ['property_address', '{ type: string }'],
+      ],
+      '27 Meadow Lane, Leeds LS6 2QT',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)

@@ -81,6 +81,13 @@ export function findLabel(
         i > 0 && INCLUSION_WORDS.has(tokens[i - 1]!.word) && !INCLUSION_WORDS.has(phrase[0]!);
       if (match) consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, i, phrase.length);
     }
+    // "Policyholder:" for policy_holder, "Kontoinhaber" written as one word: a phrase set solid.
+    if (phrase.length > 1) {
+      const solid = phrase.join('');
+      tokens.forEach((t, i) => {
+        if (t.word === solid) consider(scaled, i, 1);
+      });
+    }
   }
   const overlap = leadingLabelOverlap(tokens, text, profile, columnEnds);
   if (overlap && (!best || overlap.score > (best as LabelHit).score))
@@ -152,8 +159,11 @@ function labelOverlap(
   if (label.length === 0 || label.length > 6) return null;
   let fromName = 0;
   let fromDescription = 0;
+  const solid = solidPairs(profile);
   for (const t of label) {
     if (profile.nameWords.has(t.word)) fromName++;
+    // "Policyholder:" for policy_holder_name: two of the name's words set solid.
+    else if (solid.has(t.word)) fromName += 2;
     // The head word of the field's kind counts too, a little less: "commencement" is named by
     // "Date:" as effective_date is, so that the answer does not hang on how the field was named.
     else if (profile.conceptWords.has(t.word)) fromName += 0.6;
@@ -191,6 +201,19 @@ function descriptionStems(profile: FieldProfile): Set<string> {
     stemsCache.set(profile, stems);
   }
   return stems;
+}
+
+const solidCache = new WeakMap<FieldProfile, Set<string>>();
+
+/** Each two neighbouring words of the field's name joined: "policyholder" of policy_holder_name. */
+function solidPairs(profile: FieldProfile): Set<string> {
+  let pairs = solidCache.get(profile);
+  if (!pairs) {
+    const name = words(profile.field.name);
+    pairs = new Set(name.slice(1).map((w, i) => name[i]! + w));
+    solidCache.set(profile, pairs);
+  }
+  return pairs;
 }
 
 const ownNamesCache = new WeakMap<FieldProfile, Set<string>>();

@@ -82,6 +82,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   // The place of the concept a description named ("transport company") says less than a label
   // with the field's own name ("Carrier:").
   if (profile.sense.from === 'description') for (const c of out) c.score *= 0.85;
+  // "policy_holder_name": a name at the head of the page is the issuer's; a word of the field's own
+  // that the line does not say asks for another one.
+  if (profile.qualifiers.length > 0)
+    for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
 }
 
