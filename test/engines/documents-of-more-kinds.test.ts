@@ -124,6 +124,8 @@ Policyholder:         Mr Daniel Okafor
 Property insured:     27 Meadow Lane, Leeds LS6 2QT
 Period of cover:      15 May 2025 to 14 May 2026
 Date of issue:        02 May 2025
+
+Agent: Whitfield Brokers Ltd     Agent ref: WF-88120
 `;
 
 async function answer(document: string, field: string, body: string) {
@@ -335,6 +337,15 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['property_address', '{ type: string }'],
       ],
       '27 Meadow Lane, Leeds LS6 2QT',
+    ],
+    [
+      'the agent by its label, not the next column read after "Brokers" inside the agent’s name',
+      POLICY_SCHEDULE,
+      [
+        ['broker', '{ type: string, description: Agent who arranged the policy }'],
+        ['insurance_agent', '{ type: string }'],
+      ],
+      'Whitfield Brokers Ltd',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)

@@ -43,12 +43,23 @@ export function findLabel(
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     const hit = {
-      score: score * buried * (setOff ? 1 : 0.65),
+      score: score * buried * (setOff ? 1 : 0.65) * (insideValue(from, end) ? 0.3 : 1),
       start: tokens[from]!.start,
       end: tokens[from + length - 1]!.end,
       tokenIndex: from,
     };
     if (!best || hit.score > best.score || (hit.score === best.score && hit.start < best.start)) best = hit;
+  };
+  // "Agent: Whitfield & Co Brokers     Agent ref: …": a word after another label's colon in the same
+  // column, with no colon of its own, is part of that label's value. Only where columns part the
+  // line: in running text a colon may end a clause.
+  const insideValue = (from: number, end: number) => {
+    const start = tokens[from]!.start;
+    if (text === '' || !/[:：]/.test(text.slice(0, start))) return false;
+    const ends = columnEnds();
+    if (ends.length === 0) return false;
+    const columnStart = Math.max(0, ...ends.filter((e) => e <= start));
+    return /[:：]/.test(text.slice(columnStart, start)) && !/^\s*[:：#=]/.test(text.slice(end));
   };
   // "shipment_date": a line that says "date" but not "shipment" names another date.
   const unqualified =
