@@ -3,6 +3,7 @@ import { after, describe, it } from 'node:test';
 import { pngReader } from '../../src/documents/image/image-reader.ts';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
 import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
+import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
 import { textReader } from '../../src/documents/text/text-reader.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import { parseFieldConfig } from '../../src/fields/parse-config.ts';
@@ -393,5 +394,40 @@ TOTAL                               191.63
 `;
     const { data } = await engine.extract(document, parseFieldConfig(yaml).fields);
     assert.deepEqual(data, { total_charged: 191.63, amount_paid: 191.63, gratuity: 30, tip: 30 });
+  });
+});
+
+describe('a dental invoice as a PDF', () => {
+  const INVOICE = laidOut(`Bright Smile Dental Clinic
+455 Maple Avenue, Suite 210
+Toronto, ON M5V 2T6
+
+PATIENT INVOICE
+
+Invoice No.: BSD-20931               Date of service: 2025-08-12
+Patient: Thomas Nguyen               Patient ID: P-004417
+Insurance: Sun Life Financial        Member ID: SLF-7720-3391
+
+Total fees                                   319.25
+Insurance paid                              -240.00
+Patient balance due                           79.25
+`);
+
+  const cases: [string, string, unknown][] = [
+    ['patient_name', '{ type: string }', 'Thomas Nguyen'],
+    ['patient', '{ type: string, description: Name of the patient }', 'Thomas Nguyen'],
+    ['insurer', '{ type: string, description: Insurance company }', 'Sun Life Financial'],
+    ['insurance_provider', '{ type: string }', 'Sun Life Financial'],
+  ];
+  it('the patient by the label, not the title "PATIENT INVOICE"; the insurer by "Insurance:"', async () => {
+    const document = await pdfReader.read(await INVOICE.pdf(), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'invoice.pdf',
+    });
+    for (const [field, body, expected] of cases) {
+      const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
+      const { data } = await engine.extract(document, parseFieldConfig(yaml).fields);
+      assert.deepEqual(data[field], expected, `${field}: ${body}`);
+    }
   });
 });
