@@ -99,6 +99,7 @@ This Consulting Services Agreement (the "Agreement") is entered into as of March
 six (6) months unless terminated earlier in accordance with Section 7.
 
 3. Fees. The Client shall pay the Consultant a fee of £650 per day, invoiced monthly in arrears.
+Invoices are payable within thirty (30) days of receipt.
 
 7. Termination. Either party may terminate this Agreement by giving the other party
 fourteen (14) days' written notice.
@@ -347,6 +348,15 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['insurance_agent', '{ type: string }'],
       ],
       'Whitfield Brokers Ltd',
+    ],
+    [
+      'payment terms stated in a sentence ("payable within thirty (30) days")',
+      CONSULTING,
+      [
+        ['payment_terms', '{ type: string, description: How soon invoices must be paid }'],
+        ['terms_of_payment', '{ type: string }'],
+      ],
+      '30 days',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)
