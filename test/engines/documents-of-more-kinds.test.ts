@@ -130,6 +130,24 @@ Date of issue:        02 May 2025
 Agent: Whitfield Brokers Ltd     Agent ref: WF-88120
 `;
 
+const FATTURA = `Tipografia Bianchi S.r.l.
+Via Garibaldi 41, 20121 Milano
+P.IVA IT04812930967      Tel. 02 8745 1120
+
+FATTURA N. 118/2025                         Data: 24/10/2025
+
+Spett.le
+Studio Legale Ferri & Associati
+Corso Vittorio Emanuele 12
+10121 Torino
+
+Imponibile                                                 376,50
+IVA 22%                                                     82,83
+Totale fattura                                           € 459,33
+
+Scadenza: 23/11/2025
+`;
+
 async function answer(document: string, field: string, body: string) {
   const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
   const doc = await textReader.read(Buffer.from(document), {
@@ -357,6 +375,60 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['terms_of_payment', '{ type: string }'],
       ],
       '30 days',
+    ],
+    [
+      'an Italian invoice’s number ("FATTURA N.")',
+      FATTURA,
+      [
+        ['invoice_number', '{ type: string }'],
+        ['numero', '{ type: string, description: Invoice number }'],
+      ],
+      '118/2025',
+    ],
+    [
+      'its date ("Data:")',
+      FATTURA,
+      [
+        ['invoice_date', '{ type: date }'],
+        ['date_issued', '{ type: date, description: Date of the invoice }'],
+      ],
+      '2025-10-24',
+    ],
+    [
+      'its due date ("Scadenza")',
+      FATTURA,
+      [
+        ['due_date', '{ type: date }'],
+        ['payment_due', '{ type: date }'],
+      ],
+      '2025-11-23',
+    ],
+    [
+      'its taxable amount ("Imponibile")',
+      FATTURA,
+      [
+        ['subtotal', '{ type: number }'],
+        ['taxable_amount', '{ type: number, description: Amount before VAT }'],
+      ],
+      376.5,
+    ],
+    [
+      'its total ("Totale fattura")',
+      FATTURA,
+      [
+        ['grand_total', '{ type: number }'],
+        ['total', '{ type: double, description: Total of the invoice }'],
+      ],
+      459.33,
+    ],
+    [
+      'its client under "Spett.le", a firm named "… & Associati"',
+      FATTURA,
+      [
+        ['client_name', '{ type: string, description: Customer }'],
+        ['customer', '{ type: string }'],
+      ],
+      'Studio Legale Ferri & Associati',
     ],
   ];
   for (const [title, document, wordings, expected] of cases)
