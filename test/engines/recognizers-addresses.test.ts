@@ -23,6 +23,23 @@ describe('findPostalAddresses', () => {
     assert.ok(block.confidence >= 0.8);
   });
 
+  it('leaves out a label of a few words before a colon, but not a one-word "NO:" that starts the address', () => {
+    assert.deepEqual(
+      findPostalAddresses([
+        'Property insured:     27 Meadow Lane, Leeds LS6 2QT',
+        '',
+        'Site address: 12 High Street, York YO1 7HP',
+        '',
+        'NO: 5, JALAN MAJU 3, TAMAN SERI, 47400 PETALING JAYA',
+      ]).map((b) => b.value),
+      [
+        '27 Meadow Lane, Leeds LS6 2QT',
+        '12 High Street, York YO1 7HP',
+        'NO: 5, JALAN MAJU 3, TAMAN SERI, 47400 PETALING JAYA',
+      ],
+    );
+  });
+
   it('reads a one-line address with glued commas', () => {
     const lines = [
       'KEDAI RUNCIT MAJU',

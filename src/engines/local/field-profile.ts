@@ -25,8 +25,11 @@ export interface FieldProfile {
   preferLargest: boolean;
   /** The field names the document's own date (its only date, or its first at the head, is a fair answer). */
   documentDate: boolean;
-  /** Phrases (word sequences) that announce the value in running text, with how surely they do (0–1). */
-  cues: { words: string[]; weight: number }[];
+  /**
+   * Phrases (word sequences) that announce the value in running text, with how surely they do (0–1),
+   * and the look of the value they announce when it is not the field's own.
+   */
+  cues: { words: string[]; weight: number; reads?: ValueKind }[];
   /** Head words of the field's kind that its concept's phrases use ("date" for commencement). */
   conceptWords: Set<string>;
   /** How the field was understood (see field-sense.ts). */
@@ -115,11 +118,15 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     preferLargest: concept?.prefer === 'largest',
     // "shipment_date": a date the lexicon cannot name is not the document's own date.
     documentDate: concept?.documentDate === true && sense.qualifiers.length === 0,
-    cues: (concept?.cues ?? []).map((cue) =>
-      typeof cue === 'string'
-        ? { words: words(cue), weight: Math.min(1, 0.55 + 0.12 * words(cue).length) }
-        : { words: words(cue.text), weight: cue.weight },
-    ),
+    cues: (concept?.cues ?? []).map((cue) => {
+      const text = typeof cue === 'string' ? cue : cue.text;
+      const weight =
+        typeof cue === 'string' || cue.weight === undefined
+          ? Math.min(1, 0.55 + 0.12 * words(text).length)
+          : cue.weight;
+      const reads = typeof cue === 'string' || !cue.reads ? {} : { reads: cue.reads as ValueKind };
+      return { words: words(text), weight, ...reads };
+    }),
     conceptWords: headWordsOf(concept),
     sense,
     qualifiers: sense.qualifiers,

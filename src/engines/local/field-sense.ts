@@ -20,7 +20,8 @@ export interface Concept {
   prefer?: string;
   documentDate?: boolean;
   distinct?: boolean;
-  cues?: (string | { text: string; weight: number })[];
+  /** Cue phrases; an object gives a cue's weight, and the look of what it announces ('payable within' a duration). */
+  cues?: (string | { text: string; weight?: number; reads?: string })[];
 }
 
 export interface FieldSense {

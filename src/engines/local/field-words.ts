@@ -4,11 +4,12 @@ import { words } from './words.ts';
 
 /**
  * A word's stem as field words and document words are compared: "begins" meets "begin", "renting"
- * meets "rent", "monthly" meets "month", "payable" meets "pay". Crude on purpose: it only has to join a field's own wording
+ * meets "rent", "monthly" meets "month", "daily" meets "day", "payable" meets "pay". Crude on purpose: it only has to join a field's own wording
  * to the document's.
  */
 export function stem(word: string): string {
-  const w = word.replace(/(?:ing|ed|ly|able|es|s)$/, '');
+  // "daily" meets "day", as "monthly" meets "month".
+  const w = word.replace(/ily$/, 'y').replace(/(?:ing|ed|ly|able|es|s)$/, '');
   return w.length >= 3 ? w : word;
 }
 
@@ -48,7 +49,9 @@ export function contextWords(profile: FieldProfile): Set<string> {
           !STOP.has(w) &&
           !FILLER.has(w) &&
           !isDocumentWord(w) &&
-          !HEAD_FAMILIES.has(w) &&
+          // A kind word names the value only for its own kind: "day" in rate_per_day says per what.
+          (!HEAD_FAMILIES.has(w) ||
+            (profile.sense.family !== null && HEAD_FAMILIES.get(w) !== profile.sense.family)) &&
           !(named && conceptWords.has(w)) &&
           !otherConceptWord(w, profile),
       )

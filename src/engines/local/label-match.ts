@@ -1,8 +1,12 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
-import { HEAD_FAMILIES } from './field-sense.ts';
+import { HEAD_FAMILIES, isDocumentWord } from './field-sense.ts';
 import { stem } from './field-words.ts';
-import { withinOneEdit, words } from './words.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
+import { canonicalWord, withinOneEdit, words } from './words.ts';
+
+/** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
+export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
 export interface LabelHit {
   score: number;
@@ -39,12 +43,23 @@ export function findLabel(
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     const hit = {
-      score: score * buried * (setOff ? 1 : 0.65),
+      score: score * buried * (setOff ? 1 : 0.65) * (insideValue(from, end) ? 0.3 : 1),
       start: tokens[from]!.start,
       end: tokens[from + length - 1]!.end,
       tokenIndex: from,
     };
     if (!best || hit.score > best.score || (hit.score === best.score && hit.start < best.start)) best = hit;
+  };
+  // "Agent: Whitfield & Co Brokers     Agent ref: …": a word after another label's colon in the same
+  // column, with no colon of its own, is part of that label's value. Only where columns part the
+  // line: in running text a colon may end a clause.
+  const insideValue = (from: number, end: number) => {
+    const start = tokens[from]!.start;
+    if (text === '' || !/[:：]/.test(text.slice(0, start))) return false;
+    const ends = columnEnds();
+    if (ends.length === 0) return false;
+    const columnStart = Math.max(0, ...ends.filter((e) => e <= start));
+    return /[:：]/.test(text.slice(columnStart, start)) && !/^\s*[:：#=]/.test(text.slice(end));
   };
   // "shipment_date": a line that says "date" but not "shipment" names another date.
   const unqualified =
@@ -72,12 +87,22 @@ export function findLabel(
         match = word === phrase[j];
         if (!match && ocr && oneEditApart(word, phrase[j]!)) match = misread = true;
       }
-      if (match) consider(misread ? 0.9 * scaled : scaled, i, phrase.length);
+      // "Subtotaal excl. BTW   400,25": the tax's name qualifies the subtotal; it is not the tax's label.
+      const qualifying =
+        i > 0 && INCLUSION_WORDS.has(tokens[i - 1]!.word) && !INCLUSION_WORDS.has(phrase[0]!);
+      if (match) consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, i, phrase.length);
+    }
+    // "Policyholder:" for policy_holder, "Kontoinhaber" written as one word: a phrase set solid.
+    if (phrase.length > 1) {
+      const solid = phrase.join('');
+      tokens.forEach((t, i) => {
+        if (t.word === solid) consider(scaled, i, 1);
+      });
     }
   }
-  const overlap = leadingLabelOverlap(tokens, text, profile);
+  const overlap = leadingLabelOverlap(tokens, text, profile, columnEnds);
   if (overlap && (!best || overlap.score > (best as LabelHit).score))
-    consider(overlap.score, 0, overlap.length);
+    consider(overlap.score, overlap.from, overlap.length);
   return best;
 }
 
@@ -108,20 +133,55 @@ const FUNCTION_WORDS = new Set(['of', 'the', 'for', 'to', 'a', 'an', 'and', 'by'
 /**
  * "Bill no.: …" for a field named bill_reference: the words before a colon, scored by how many
  * belong to the field's name (fully) or description (partly), and how much of the name they cover.
+ * A row of labelled values ("Server: Marisol    Table: 14    Guests: 4") has a label before each
+ * colon, from the gap or column end before it.
  */
 function leadingLabelOverlap(
   tokens: Token[],
   text: string,
   profile: FieldProfile,
+  columnEnds: () => readonly number[],
+): { score: number; length: number; from: number } | null {
+  const colons = [...text.slice(0, 400).matchAll(/[:：]/g)].map((m) => m.index);
+  let best: { score: number; length: number; from: number } | null = null;
+  let ends: readonly number[] | undefined;
+  colons.forEach((colon, i) => {
+    if (i === 0 && (colon < 1 || colon > 60)) return;
+    let start = 0;
+    if (i > 0) {
+      ends ??= columnEnds();
+      const gaps = [...text.slice(0, colon).matchAll(/\t|\s{2,}/g)].map((m) => m.index + m[0].length);
+      start = Math.max(gaps.at(-1) ?? 0, ...ends.filter((e) => e < colon));
+      // Without a gap after the last value, the words before this colon are that value's.
+      if (start <= colons[i - 1]!) return;
+    }
+    const from = tokens.findIndex((t) => t.start >= start && t.end <= colon);
+    const found = from < 0 ? null : labelOverlap(tokens, from, colon, profile);
+    if (found && (!best || found.score > best.score)) best = { ...found, from };
+  });
+  return best;
+}
+
+function labelOverlap(
+  tokens: Token[],
+  from: number,
+  colon: number,
+  profile: FieldProfile,
 ): { score: number; length: number } | null {
-  const colon = text.search(/[:：]/);
-  if (colon < 1 || colon > 60) return null;
-  const label = tokens.filter((t) => t.end <= colon && !FUNCTION_WORDS.has(t.word));
+  const words = tokens.slice(from).filter((t) => t.end <= colon);
+  // "Statement period:" names period_start: a word naming the document says whose period, not
+  // which. Not for a field its own unknown word narrows ("shipment_date" is not the "Order date").
+  const neutral = (w: string) =>
+    isDocumentWord(w) && profile.qualifiers.length === 0 && !profile.nameWords.has(w);
+  const label = words.filter((t) => !FUNCTION_WORDS.has(t.word) && !neutral(t.word));
   if (label.length === 0 || label.length > 6) return null;
   let fromName = 0;
   let fromDescription = 0;
+  const solid = solidPairs(profile);
   for (const t of label) {
     if (profile.nameWords.has(t.word)) fromName++;
+    // "Policyholder:" for policy_holder_name: two of the name's words set solid.
+    else if (solid.has(t.word)) fromName += 2;
     // The head word of the field's kind counts too, a little less: "commencement" is named by
     // "Date:" as effective_date is, so that the answer does not hang on how the field was named.
     else if (profile.conceptWords.has(t.word)) fromName += 0.6;
@@ -140,7 +200,7 @@ function leadingLabelOverlap(
   // A word foreign to the field ("issue" in "Date of issue" for a due date) names something else.
   const foreign = fromName + fromDescription < label.length ? 0.7 : 1;
   const score = (0.55 * precision + 0.45 * Math.max(recall, fromDescription > 0 ? 0.5 : 0)) * foreign;
-  return { score: Math.min(0.9, score), length: label.length };
+  return { score: Math.min(0.9, score), length: words.length };
 }
 
 /**
@@ -161,6 +221,19 @@ function descriptionStems(profile: FieldProfile): Set<string> {
     stemsCache.set(profile, stems);
   }
   return stems;
+}
+
+const solidCache = new WeakMap<FieldProfile, Set<string>>();
+
+/** Each two neighbouring words of the field's name joined: "policyholder" of policy_holder_name. */
+function solidPairs(profile: FieldProfile): Set<string> {
+  let pairs = solidCache.get(profile);
+  if (!pairs) {
+    const name = words(profile.field.name);
+    pairs = new Set(name.slice(1).map((w, i) => name[i]! + w));
+    solidCache.set(profile, pairs);
+  }
+  return pairs;
 }
 
 const ownNamesCache = new WeakMap<FieldProfile, Set<string>>();

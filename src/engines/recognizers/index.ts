@@ -9,7 +9,7 @@ export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
 export { findIbans } from './ibans.ts';
 export { findLocations } from './locations.ts';
-export { NOT_IN_NAME } from './organization-words.ts';
+export { CONNECTORS, NOT_IN_NAME } from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
 export { findPaymentMethods } from './payment-methods.ts';
 export { findPercentages } from './percentages.ts';

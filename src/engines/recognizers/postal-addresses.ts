@@ -125,9 +125,14 @@ function analyse(line: string): LineInfo {
 /** "Address:", "Alamat :" at the line's start: the address begins after it. */
 function labelEnd(tokens: Token[]): number {
   const first = tokens[0];
-  if (first?.kind !== 'word' || !ADDRESS_LABELS.has(first.lower)) return 0;
-  const colon = tokens[1];
-  return isPunct(colon, ':') ? colon!.end : 0;
+  if (first?.kind !== 'word') return 0;
+  if (ADDRESS_LABELS.has(first.lower)) return isPunct(tokens[1], ':') ? tokens[1]!.end : 0;
+  // "Site address: …", "Property insured: 27 Meadow Lane": a label of a few words before a colon.
+  // One word alone is not enough ("NO: 5, JALAN MAJU" starts its address).
+  const colon = tokens.findIndex((t, i) => i > 0 && i <= 4 && isPunct(t, ':'));
+  if (colon < 2 || !tokens.slice(0, colon).every((t) => t.kind === 'word' && /^\p{L}+$/u.test(t.text)))
+    return 0;
+  return tokens[colon]!.end;
 }
 
 function isBreaker(line: string, tokens: Token[]): boolean {

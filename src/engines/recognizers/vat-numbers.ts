@@ -1,7 +1,8 @@
 /**
  * VAT and sales-tax registration numbers: EU-style numbers with a country prefix that fits the
  * country's format ("DE123456789", "NL123456789B01"), and any identifier after a tax label
- * ("GST Reg No: 001234567890", "ABN 51 824 753 556"). Values are compact and upper-cased.
+ * ("GST Reg No: 001234567890", "ABN 51 824 753 556", "NIF cliente: A-41234567": the fillers between
+ * a label and its number include whose number it is). Values are compact and upper-cased.
  */
 
 import { isAlnum, isDigit, isUpper } from './ascii.ts';

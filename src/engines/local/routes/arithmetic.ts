@@ -1,7 +1,8 @@
-import type { TypingHints } from '../../../fields/typing/index.ts';
+import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import { type FieldProfile, profileField } from '../field-profile.ts';
+import { amountLike } from '../read-value.ts';
 import { MIN_SCORE } from '../select.ts';
 import { labelCandidates } from './labels.ts';
 
@@ -59,7 +60,7 @@ export function arithmeticCandidates(
   // No total stated that can be read: the subtotal is the nearest the document comes to saying it.
   const stated = found.some((c) => c.source === 'label' && c.score >= MIN_SCORE.label);
   if (!stated) for (const s of subtotals) out.push({ ...s, score: 0.56, source: 'arithmetic' });
-  if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(found, out, subtotals, taxes));
+  if (view.lines.some((l) => l.ocr)) out.push(...misreadTotals(view, found, out, subtotals, taxes));
   return out;
 }
 
@@ -113,6 +114,7 @@ function digitsApart(a: number, b: number): number {
  * and corrected as many right totals as wrong ones, so they are not used.
  */
 function misreadTotals(
+  view: DocumentView,
   found: Candidate[],
   proofs: Candidate[],
   subtotals: Candidate[],
@@ -123,6 +125,7 @@ function misreadTotals(
     .sort((a, b) => b.score - a.score)[0];
   if (!stated) return [];
   const total = stated.value as number;
+  if (subtotals.some((s) => taxes.some((t) => addsUpWithExtra(view, s, t, stated)))) return [];
   const sums: { value: number; text: string }[] = [];
   for (const p of proofs)
     if (p.source === 'arithmetic') sums.push({ value: p.value as number, text: p.text });
@@ -142,6 +145,23 @@ function misreadTotals(
       });
   }
   return out;
+}
+
+/**
+ * "Subtotal 150.00 / Tax 11.63 / Tip 30.00 / TOTAL 191.63": a charge of its own line between the
+ * subtotal and the total (a tip, a delivery fee) makes up the difference, and the total was read right.
+ */
+function addsUpWithExtra(view: DocumentView, subtotal: Candidate, tax: Candidate, total: Candidate): boolean {
+  const from = Math.min(subtotal.line.id, tax.line.id);
+  if (from >= total.line.id || total.line.id - from > 8) return false;
+  const rest = cents((total.value as number) - (subtotal.value as number) - (tax.value as number));
+  if (rest <= 0) return false;
+  return view.lines
+    .slice(from + 1, total.line.id)
+    .filter((l) => l.id !== subtotal.line.id && l.id !== tax.line.id)
+    .some((l) =>
+      findNumberSpans(l.text).some((n) => amountLike(n) && !n.percent && Math.abs(n.value - rest) < 0.011),
+    );
 }
 
 /** Cash rounding steps: amounts paid in cash are rounded to 5 or 10 cents where coins are missing. */

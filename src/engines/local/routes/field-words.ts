@@ -92,10 +92,13 @@ export function fieldWordCandidates(
         if (STOP.has(token.word)) continue;
         after++;
         if (after > AFTER) break;
-        // A unit right after the figure names what it counts: "3,214 kWh" for consumption_kwh.
+        // A unit right after the figure names what it counts: "3,214 kWh" for consumption_kwh, "$62.00/day"
+        // and "£650 per day" for a daily rate.
         note(
           token.word,
-          after === 1 && /^\s*$/.test(line.text.slice(span.end, token.start)) ? 1 : 0.5 / after,
+          after === 1 && /^\s*(?:\/|per\s)?\s*$/i.test(line.text.slice(span.end, token.start))
+            ? 1
+            : 0.5 / after,
         );
       }
       // A numbered heading that names the field heads its paragraph: "5. NOTICE. Either party may…".

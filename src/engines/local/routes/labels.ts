@@ -2,7 +2,7 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
-import { findLabel } from '../label-match.ts';
+import { findLabel, INCLUSION_WORDS } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
@@ -86,9 +86,11 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     if (right) {
       // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
       // the value is that concept's.
+      // A name after "excl." or "incl." says what the amount includes, not what it is.
       const around = tokenise(line.text.slice(0, hit.end + right.start))
         .slice(0, 12)
-        .map((t) => t.word);
+        .map((t) => t.word)
+        .filter((_, i, all) => i === 0 || !INCLUSION_WORDS.has(all[i - 1]!));
       const other = otherConceptPhrases(profile).some((phrase) =>
         line.ocr ? containsPhraseLoosely(around, phrase) : containsPhrase(around, phrase),
       )
@@ -152,8 +154,13 @@ function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile:
 
 /** Two or more short titles without a figure or a value after a colon, set apart by wide gaps: the heads of columns. */
 function isColumnHeads(line: ViewLine): boolean {
+  const columns = columnsOfLine(line);
+  // "BIC:      NWBKDEFFXXX": a label ending in a colon with a column after it that does not is a
+  // label and its value; heads side by side end alike ("Bill To:   Ship To:").
+  const labelled = (c: { text: string }) => /[:：]\s*$/.test(c.text);
+  if (columns?.some((c, i) => labelled(c) && columns[i + 1] && !labelled(columns[i + 1]!))) return false;
   return (
-    columnsOfLine(line)?.every(
+    columns?.every(
       // "Carrier: UPS Ground" is a label with its value, not a head.
       (c) =>
         !/\d/.test(c.text) &&

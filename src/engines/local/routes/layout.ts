@@ -1,4 +1,4 @@
-import { findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
+import { CONNECTORS, findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
@@ -82,6 +82,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   // The place of the concept a description named ("transport company") says less than a label
   // with the field's own name ("Carrier:").
   if (profile.sense.from === 'description') for (const c of out) c.score *= 0.85;
+  // "policy_holder_name": a name at the head of the page is the issuer's; a word of the field's own
+  // that the line does not say asks for another one.
+  if (profile.qualifiers.length > 0)
+    for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
 }
 
@@ -116,6 +120,9 @@ function trimLeadingNoise(value: string): string {
       (restCapital && letters !== '' && !capitals(first))
     ) {
       if (/^(&|mr\.?|dr\.?|no\.?)$/i.test(first)) break;
+      // "De Vries Installatietechniek B.V.", "La Fourchette": a name's own particle, not a speck.
+      if (/^\p{Lu}\p{Ll}$/u.test(first) && CONNECTORS.has(first.toLowerCase()) && /^\p{Lu}/u.test(words[1]!))
+        break;
       words.shift();
     } else break;
   }

@@ -11,7 +11,7 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
   const out: Candidate[] = [];
   const lower = view.text.toLowerCase();
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
-  for (const { words: cue, weight } of profile.cues) {
+  for (const { words: cue, weight, reads } of profile.cues) {
     // Cue words are stored normalised ("laws" → "law"): the text may have them in the plural.
     const pattern = new RegExp(`\\b${cue.map((w) => `${escapeRegExp(w)}s?`).join('\\W+')}\\b`, 'g');
     for (const m of lower.matchAll(pattern)) {
@@ -24,7 +24,7 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
               value: s.value,
             }))
           : field.kind === 'string'
-            ? recognize(profile.kind, window)
+            ? recognize(reads ?? profile.kind, window)
             : [];
       const taken = spans.slice(0, profile.field.kind === 'array' ? 4 : 1);
       // Values one cue announces together ("between X and Y") stand together: the first one's distance counts.

@@ -1,6 +1,7 @@
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { isDocumentWord } from '../field-sense.ts';
 import { stem } from '../field-words.ts';
 import { columnsOfLine } from '../line-columns.ts';
 import { words } from '../words.ts';
@@ -28,6 +29,10 @@ export function selfNamedCandidates(view: DocumentView, profile: FieldProfile): 
       if (named.length < 2 || named.length > NAME_WORDS || !/^\p{Lu}/u.test(text) || /[:：]/.test(text))
         continue;
       if (!named.some((w) => kinds.has(stem(w))) || /\d{3,}/.test(text)) continue;
+      // "PATIENT INVOICE", "Patient balance due": a title naming the document, or words in lower
+      // case, are not a name.
+      if (named.some((w) => w.length >= 4 && isDocumentWord(w) && !kinds.has(stem(w)))) continue;
+      if (text.split(/\s+/).some((w) => /^\p{Ll}{4,}/u.test(w))) continue;
       const head = line.page === 1 && line.y < 0.2 ? 0.1 : 0;
       out.push({ value: text, score: 0.6 + head, source: 'layout', line, text: line.text });
     }
