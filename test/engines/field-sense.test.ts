@@ -94,6 +94,14 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('gerichtsstand_recht', 'string'), 'jurisdiction');
   });
 
+  it('takes the kind of contract in a name for the document, not a word the label must say', () => {
+    const expiry = understand(field('policy_expiry', 'date'));
+    assert.equal(expiry.concept?.id, 'end_date');
+    assert.deepEqual(expiry.qualifiers, []);
+    assert.deepEqual(understand(field('rental_start', 'date')).qualifiers, []);
+    assert.equal(conceptOf('inception_date', 'date'), 'start_date');
+  });
+
   it('reads a list the description calls the parties as the parties, whatever the name says', () => {
     const companies = {
       ...field('companies', 'array', 'Every company or person bound by the agreement'),
