@@ -41,14 +41,8 @@ export function loadCorpus(dir: string): Corpus {
   // The tuning half is fixed on the whole corpus, so that --limit never moves a case into it.
   const tuning = Math.ceil(sorted.length / 2);
   const cases = sorted.map((c, i): Case => ({ ...c, half: i < tuning ? 'tuning' : 'checking' }));
-  const wordings = [{ name: 'default', fields: readFields(join(dir, 'config.yaml')) }];
-  const wordingDir = join(dir, 'wordings');
-  const files = existsSync(wordingDir) ? readdirSync(wordingDir).filter((f) => /\.ya?ml$/.test(f)) : [];
-  for (const file of files.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))) {
-    const wording = { name: file.replace(/\.ya?ml$/, ''), fields: readFields(join(wordingDir, file)) };
-    checkSameFields(wordings[0]!.fields, wording, file);
-    wordings.push(wording);
-  }
+  const fields = readFields(join(dir, 'config.yaml'));
+  const wordings = [{ name: 'default', fields }, ...readWordings(join(dir, 'wordings'), fields, '')];
   const names = new Set(wordings[0]!.fields.map((f) => f.name));
   const unknown = cases.flatMap((c) => Object.keys(c.expected).filter((k) => !names.has(k)));
   if (unknown.length > 0)
@@ -61,17 +55,20 @@ export function loadCorpus(dir: string): Corpus {
  * that they never pass for the corpus's own: the same fields in the same order, worded otherwise.
  */
 export function withMoreWordings(corpus: Corpus, dir: string): Corpus {
-  const folder = join(dir, corpus.name);
-  if (!existsSync(folder)) return corpus;
-  const files = readdirSync(folder).filter((f) => /\.ya?ml$/.test(f));
-  const more = files
+  const more = readWordings(join(dir, corpus.name), corpus.wordings[0]!.fields, '+');
+  return { ...corpus, wordings: [...corpus.wordings, ...more] };
+}
+
+/** Each YAML file of a folder as a wording of `fields`, in numeric order of file name. */
+function readWordings(folder: string, fields: Field[], prefix: string): Wording[] {
+  const files = existsSync(folder) ? readdirSync(folder).filter((f) => /\.ya?ml$/.test(f)) : [];
+  return files
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
     .map((file) => {
-      const wording = { name: `+${file.replace(/\.ya?ml$/, '')}`, fields: readFields(join(folder, file)) };
-      checkSameFields(corpus.wordings[0]!.fields, wording, file);
+      const wording = { name: prefix + file.replace(/\.ya?ml$/, ''), fields: readFields(join(folder, file)) };
+      checkSameFields(fields, wording, file);
       return wording;
     });
-  return { ...corpus, wordings: [...corpus.wordings, ...more] };
 }
 
 /** The cases of one half or both, then the first `limit` of them in file-name order. */

@@ -4,9 +4,9 @@ import { pngReader } from '../../src/documents/image/image-reader.ts';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
 import { createTesseractPool } from '../../src/documents/ocr/tesseract-pool.ts';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
-import { textReader } from '../../src/documents/text/text-reader.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+import { answerText as answer } from '../helpers/extract-text.ts';
 import { laidOut } from '../helpers/laid-out-forms.ts';
 
 /**
@@ -147,16 +147,6 @@ Totale fattura                                           € 459,33
 
 Scadenza: 23/11/2025
 `;
-
-async function answer(document: string, field: string, body: string) {
-  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
-  const doc = await textReader.read(Buffer.from(document), {
-    limits: DEFAULT_READ_LIMITS,
-    fileName: 'doc.txt',
-  });
-  const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
-  return data[field];
-}
 
 describe('documents of more kinds, each field in several wordings', () => {
   const cases: [string, string, [string, string][], unknown][] = [

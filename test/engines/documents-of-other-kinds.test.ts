@@ -1,26 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
-import { textReader } from '../../src/documents/text/text-reader.ts';
-import { LocalEngine } from '../../src/engines/local/local-engine.ts';
-import { parseFieldConfig } from '../../src/fields/parse-config.ts';
+import { extractText as extract } from '../helpers/extract-text.ts';
 
 /**
  * Documents of kinds the engine was not tuned on (a shipping notice, a US services invoice, a French
  * hotel bill), with fields worded as their users might: each value as a person would read it.
  */
-const engine = new LocalEngine();
-
-async function extract(document: string, fields: Record<string, string>) {
-  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n${Object.entries(fields)
-    .map(([name, body]) => `      ${name}: ${body}`)
-    .join('\n')}\n`;
-  const doc = await textReader.read(Buffer.from(document), {
-    limits: DEFAULT_READ_LIMITS,
-    fileName: 'doc.txt',
-  });
-  return (await engine.extract(doc, parseFieldConfig(yaml).fields)).data;
-}
 
 const SHIPPING_NOTICE = `BLUE RIVER FREIGHT
 Shipping Notice

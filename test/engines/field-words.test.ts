@@ -1,11 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
-import { textReader } from '../../src/documents/text/text-reader.ts';
-import { LocalEngine } from '../../src/engines/local/local-engine.ts';
-import { parseFieldConfig } from '../../src/fields/parse-config.ts';
-
-const engine = new LocalEngine();
+import { answerText as answer } from '../helpers/extract-text.ts';
 
 /** A contract whose values are announced in sentences, in words no lexicon lists ("begins", "rent"). */
 const LEASE = `RESIDENTIAL LEASE AGREEMENT
@@ -41,16 +36,6 @@ Net amount                                     1,053.37
 VAT 5%                                            52.67
 Total                                          1,106.04
 `;
-
-async function answer(document: string, field: string, body: string) {
-  const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${field}: ${body}\n`;
-  const doc = await textReader.read(Buffer.from(document), {
-    limits: DEFAULT_READ_LIMITS,
-    fileName: 'doc.txt',
-  });
-  const { data } = await engine.extract(doc, parseFieldConfig(yaml).fields);
-  return data[field];
-}
 
 describe('values found by the field’s own words near them', () => {
   const cases: [string, string, string[], unknown][] = [

@@ -311,12 +311,7 @@ const KNOWN_WORDS = new Set(
  */
 function splitCompounds(tokens: string[]): string[] {
   return tokens.flatMap((token) => {
-    if (
-      token.length < 8 ||
-      KNOWN_WORDS.has(token) ||
-      CONCEPTS.some((c) => c.phrases.some((p) => p.length === 1 && p[0] === token))
-    )
-      return [token];
+    if (token.length < 8 || KNOWN_WORDS.has(token)) return [token];
     for (let k = 4; k <= token.length - 4; k++) {
       const end = canonicalWord(token.slice(k));
       if (!KNOWN_WORDS.has(end)) continue;

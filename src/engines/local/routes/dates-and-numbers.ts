@@ -55,11 +55,10 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
   }
   // A document that states one date only: that is its date. So it is for "slip_date" when the
   // document never says "slip": no word of it tells another date apart (a guess: local-engine.ts).
-  const unsaid =
+  const itsDate =
     profile.sense.concept?.documentDate === true &&
-    profile.qualifiers.length > 0 &&
     !lines.some((l) => l.tokens.some((t) => profile.qualifiers.includes(t.word)));
-  if ((profile.documentDate || unsaid) && new Set(out.map((c) => c.value)).size === 1) {
+  if (itsDate && new Set(out.map((c) => c.value)).size === 1) {
     for (const c of out) c.score += 0.2;
   }
   // A document's own date is its first, at the head of its first page (a letter's date line).
