@@ -51,13 +51,17 @@ try {
   for (const dir of dirs) {
     const corpus = loadCorpus(dir);
     corpora.push(corpus.name);
-    const configNames = corpus.wordings[0]!.fields.map((f) => f.name);
     repeats = Math.max(repeats, corpus.wordings.length);
     const cases = selectCases(corpus, 'tuning');
     for await (const read of readCases(corpus, cases, deps, { log, ...(cache ? { cache } : {}) })) {
       if (!read.document) continue;
       const pages = read.document.pages;
-      for (const { data, evidence } of await runWordings(read.document, corpus.wordings, configNames, deps)) {
+      for (const { data, evidence } of await runWordings(
+        read.document,
+        corpus.wordings,
+        corpus.wordings[0]!.fields,
+        deps,
+      )) {
         for (const [field, expected] of Object.entries(read.case.expected)) {
           const answer = data[field];
           const items = Array.isArray(answer)

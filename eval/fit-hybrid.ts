@@ -39,9 +39,10 @@ const answers: Answer[] = [];
 try {
   for (const dir of dirs) {
     const corpus = loadCorpus(dir);
-    const configNames = corpus.wordings[0]!.fields.map((f) => f.name);
     for await (const read of readCases(corpus, corpus.cases, deps, { log, ...(cache ? { cache } : {}) })) {
-      const runs = read.document ? await runWordings(read.document, corpus.wordings, configNames, deps) : [];
+      const runs = read.document
+        ? await runWordings(read.document, corpus.wordings, corpus.wordings[0]!.fields, deps)
+        : [];
       for (const { data, evidence } of runs) {
         for (const [field, expected] of Object.entries(read.case.expected)) {
           answers.push({

@@ -107,7 +107,7 @@ export async function evalLabelled(
       ? await runWordings(
           read.document,
           wordings,
-          configNames,
+          corpus.wordings[0]!.fields,
           deps,
           pageDrawer(read.bytes, read.document.meta.format, deps.limits),
         )

@@ -6,7 +6,7 @@
 import type { Document } from '../src/documents/model.ts';
 import type { DrawPages, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
 import { runEngine } from '../src/extraction/extract-document.ts';
-import type { FieldValue } from '../src/fields/field.ts';
+import type { Field, FieldValue } from '../src/fields/field.ts';
 import type { Wording } from './corpus.ts';
 import type { ReadingDeps } from './read-cases.ts';
 
@@ -24,7 +24,7 @@ export interface WordingRun {
 export async function runWordings(
   document: Document,
   wordings: Wording[],
-  configNames: string[],
+  configFields: Field[],
   deps: ReadingDeps & { engine: ExtractionEngine },
   pageImages?: DrawPages,
 ): Promise<WordingRun[]> {
@@ -43,8 +43,9 @@ export async function runWordings(
       const data: Record<string, FieldValue> = {};
       const evidence: Record<string, EvidenceTree> = {};
       wording.fields.forEach((field, i) => {
-        const name = configNames[i]!;
-        if (field.name in result.data) data[name] = result.data[field.name]!;
+        const target = configFields[i]!;
+        const name = target.name;
+        if (field.name in result.data) data[name] = asConfigNames(result.data[field.name]!, field, target);
         if (field.name in result.evidence) evidence[name] = result.evidence[field.name]!;
       });
       runs.push({ wording, data, evidence, engineMs, ...(result.usage ? { usage: result.usage } : {}) });
@@ -54,4 +55,28 @@ export async function runWordings(
     }
   }
   return runs;
+}
+
+/**
+ * A value under the wording's property names, renamed to config.yaml's by position (property *i* of
+ * an object of the wording is property *i* of config.yaml's), so that line items score alike.
+ */
+export function asConfigNames(value: FieldValue, field: Field, target: Field): FieldValue {
+  if (value === null) return value;
+  if (field.kind === 'array' && target.kind === 'array' && Array.isArray(value))
+    return value.map((item) => asConfigNames(item, field.items, target.items));
+  if (
+    field.kind === 'object' &&
+    target.kind === 'object' &&
+    typeof value === 'object' &&
+    !Array.isArray(value)
+  ) {
+    const renamed: Record<string, FieldValue> = {};
+    field.properties.forEach((p, i) => {
+      const to = target.properties[i];
+      if (to && p.name in value) renamed[to.name] = asConfigNames(value[p.name]!, p, to);
+    });
+    return renamed;
+  }
+  return value;
 }

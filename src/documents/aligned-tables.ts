@@ -75,6 +75,10 @@ function continues(columns: Span[], pieces: Piece[]): boolean {
   return pieces.length === 1 && columns.filter((column) => overlaps(column, pieces[0]!)).length === 1;
 }
 
+/** A line of dashes, equals signs or box-drawing strokes only. */
+const isRule = (pieces: Piece[]) => pieces.length > 0 && pieces.every((piece) => RULE.test(piece.text));
+const RULE = /^[-=_~+*|.:\u2500-\u257f\u2010-\u2015]{3,}$/;
+
 /** Numbered paragraphs and footnotes line up like a two-column table; they are a list. */
 function isList(columns: Span[], rows: Piece[][]): boolean {
   const first = columns[0]!;
@@ -130,6 +134,11 @@ export function alignedTables(lines: PieceLine[], follows: Follows): Table[] {
   for (const line of lines) {
     const { pieces } = line;
     const near = block !== undefined && follows(block.last, line);
+    // A rule drawn with characters ("-----", "=====") under a header or above the totals parts no rows.
+    if (block && near && isRule(pieces)) {
+      block.last = line;
+      continue;
+    }
     if (block && near && continues(block.columns, pieces)) {
       block.held.push(pieces);
       block.last = line;

@@ -62,6 +62,23 @@ describe('text: tables aligned by spaces', () => {
     ]);
   });
 
+  it('reads on across a rule of dashes or equals signs under the header and above the totals', () => {
+    const lines = [
+      'Line  Part No.     Description          Qty   Amount',
+      '-----------------------------------------------------',
+      '   1  6205-2RS     Ball bearing          40   350.00',
+      '   2  3V560        V-belt                24   286.80',
+      '=====================================================',
+      '                   Total                    636.80',
+    ];
+    assert.deepEqual(grid(spacedTables(numbered(lines))[0]), [
+      ['Line', 'Part No.', 'Description', 'Qty', 'Amount'],
+      ['1', '6205-2RS', 'Ball bearing', '40', '350.00'],
+      ['2', '3V560', 'V-belt', '24', '286.80'],
+      ['', '', 'Total', '', '636.80'],
+    ]);
+  });
+
   it('ends a table at a line whose text runs across its columns', () => {
     const tables = spacedTables(
       numbered([
