@@ -134,8 +134,11 @@ export function alignedTables(lines: PieceLine[], follows: Follows): Table[] {
   for (const line of lines) {
     const { pieces } = line;
     const near = block !== undefined && follows(block.last, line);
-    // A rule drawn with characters ("-----", "=====") under a header or above the totals parts no rows.
+    // A rule drawn with characters ("-----", "=====") under a header or above the totals parts no
+    // rows, and closes the items above it: a wrapped cell held just before it is the last item's.
     if (block && near && isRule(pieces)) {
+      block.rows.push(...block.held);
+      block.held = [];
       block.last = line;
       continue;
     }

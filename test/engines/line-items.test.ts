@@ -221,3 +221,74 @@ describe('line items: completeness', () => {
     assert.equal(row!.table.stated_as, 'Total');
   });
 });
+
+describe('line items: a purchase order laid out as printed', () => {
+  const readText = (text: string) => textReader.read(Buffer.from(text), { limits: DEFAULT_READ_LIMITS });
+  const order = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      items:
+        type: array
+        items:
+          type: object
+          properties:
+            sku: { type: string, description: Item or part number of the product }
+            description: { type: string }
+            quantity: { type: double }
+            unit_price: { type: double }
+            line_total: { type: double }
+`).fields;
+  const text = [
+    '  Line  Part No.      Description                            Qty  UOM  Unit Price  Extended',
+    '  ------------------------------------------------------------------------------------------',
+    '     1  6205-2RS-C3   Deep groove ball bearing, sealed,       40  EA         8.75    350.00',
+    '                      25 x 52 x 15 mm',
+    '     2  3V560         Narrow V-belt 3V560                     24  EA        11.95    286.80',
+    '     3  UCP206-18     Pillow block bearing unit,              12  EA        34.60    415.20',
+    '                      cast iron housing',
+    '  ------------------------------------------------------------------------------------------',
+    '                                                                  Basic Value     1,052.00',
+    '                                                                  Freight            85.00',
+    '                                                                  TOTAL (USD)     1,137.00',
+  ].join('\n');
+
+  it('names columns by the table’s own words (Part No., Extended), keeps the wrap above a rule and leaves the freight out', async () => {
+    const { data, evidence } = await engine.extract(await readText(text), order);
+    assert.deepEqual(data.items, [
+      {
+        sku: '6205-2RS-C3',
+        description: 'Deep groove ball bearing, sealed, 25 x 52 x 15 mm',
+        quantity: 40,
+        unit_price: 8.75,
+        line_total: 350,
+      },
+      {
+        sku: '3V560',
+        description: 'Narrow V-belt 3V560',
+        quantity: 24,
+        unit_price: 11.95,
+        line_total: 286.8,
+      },
+      {
+        sku: 'UCP206-18',
+        description: 'Pillow block bearing unit, cast iron housing',
+        quantity: 12,
+        unit_price: 34.6,
+        line_total: 415.2,
+      },
+    ]);
+    const [row] = evidence.items as RowEvidence[];
+    assert.equal(row!.table.complete, true);
+    assert.equal(row!.table.stated_as, 'Basic Value');
+  });
+
+  it('reads "Item#" as the item number', async () => {
+    const glued = text.replace('Part No. ', 'Item#    ');
+    const { data } = await engine.extract(await readText(glued), order);
+    assert.deepEqual(
+      (data.items as { sku: string }[]).map((item) => item.sku),
+      ['6205-2RS-C3', '3V560', 'UCP206-18'],
+    );
+  });
+});

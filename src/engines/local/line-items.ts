@@ -2,18 +2,22 @@ import type { BBox, Cell, Table } from '../../documents/model.ts';
 import type { FieldValue, ObjectField } from '../../fields/field.ts';
 import { coerceScalar, parseNumber, type TypingHints } from '../../fields/typing/index.ts';
 import type { Evidence, EvidenceTree } from '../engine.ts';
+import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import { type DocumentView, tokenise } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { findLabel } from './label-match.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
 import { columnsOfLine } from './line-columns.ts';
 import {
   type Completeness,
   checkCompleteness,
+  isChargeRow,
   isFinalTotal,
   isTotalLabel,
   type StatedTotal,
   statedBelow,
 } from './table-totals.ts';
+import { words } from './words.ts';
 
 type Row = Cell[];
 
@@ -80,7 +84,11 @@ export function lineItems(
     rows: header.table.rows.slice(header.row + 1),
     map: new Map(columnsOf(header.table).map((col) => [col, col])),
   };
-  const amountCol = amountColumn(first.rows, hints);
+  // The column the header names for the line amount, else the one the figures show.
+  const named = profiles.findIndex(
+    (profile, i) => columnRole(profile) === 'amount' && header.columns[i]! >= 0,
+  );
+  const amountCol = named >= 0 ? header.columns[named]! : amountColumn(first.rows, hints);
   const parts = continued(view, header, first, { profiles, amountCol, hints });
   const { found, seen, totals } = readParts(parts, header, items, { amountCol, hints });
   const last = parts.at(-1)!;
@@ -108,12 +116,18 @@ export function lineItems(
 /** Each property to its best column, a column to one property at most, surest pairs first. */
 function assignColumns(row: Row, profiles: FieldProfile[]): { columns: number[]; score: number } {
   const pairs: { property: number; col: number; score: number }[] = [];
+  const roles = profiles.map(columnRole);
   for (const cell of row) {
     if (cell.text.trim() === '') continue;
     const tokens = tokenise(cell.text);
+    const head = headRoles(cell.text);
     profiles.forEach((profile, property) => {
       const hit = findLabel(tokens, profile, cell.text);
-      if (hit && hit.score >= HEADER_SCORE) pairs.push({ property, col: cell.col, score: hit.score });
+      const role = roles[property];
+      // "Extended", "Part No.", "Preis/ME": the table's own words for the property's role.
+      const byRole = role && head.has(role) ? ROLE_SCORE : 0;
+      const score = Math.max(hit?.score ?? 0, byRole);
+      if (score >= HEADER_SCORE) pairs.push({ property, col: cell.col, score });
     });
   }
   pairs.sort((a, b) => b.score - a.score);
@@ -127,6 +141,39 @@ function assignColumns(row: Row, profiles: FieldProfile[]): { columns: number[];
     score += pair.score;
   }
   return { columns, score: score / profiles.length };
+}
+
+type ColumnRole = 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'amount';
+
+/** A head cell that says its role's word outright: below the property's own name, above a synonym's mention. */
+const ROLE_SCORE = 0.8;
+const ROLE_HEADS = new Map(
+  Object.entries(lexicon.itemColumns).flatMap(([role, heads]) =>
+    role.startsWith('$')
+      ? []
+      : (heads as string[]).map((head) => [words(head).join(' '), role as ColumnRole] as const),
+  ),
+);
+
+/** The roles a head cell names: its words, less a currency ("Unit Price £", "Betrag EUR", "Amount (S$)"). */
+function headRoles(text: string): Set<ColumnRole> {
+  const kept = words(text.replace(/\([^)]*\)/g, ' ')).filter((w) => !isCurrencyMark(w));
+  const roles = new Set<ColumnRole>();
+  const whole = ROLE_HEADS.get(kept.join(' '));
+  if (whole) roles.add(whole);
+  return roles;
+}
+
+const isCurrencyMark = (word: string) =>
+  currencyForm('code', word.toUpperCase()) !== null || currencyForm('mark', word.toUpperCase()) !== null;
+
+/** What an item property holds, as a table's heads name it: its concept, else its family. */
+function columnRole(profile: FieldProfile): ColumnRole | undefined {
+  const id = profile.sense.concept?.id;
+  if (id === 'unit_price' || id === 'quantity' || id === 'description') return id;
+  if (profile.sense.family === 'amount') return 'amount';
+  if (profile.sense.family === 'identifier') return 'code';
+  return undefined;
 }
 
 function findHeader(table: Table, page: number, profiles: FieldProfile[]): Header | undefined {
@@ -262,7 +309,7 @@ function continued(
   return parts;
 }
 
-const isTotalRow = (row: Row) => isTotalLabel(filled(row)[0]?.text ?? '');
+const isTotalRow = (row: Row) => isTotalLabel(filled(row)[0]?.text ?? '') || isChargeRow(filled(row));
 
 /** The column holding line amounts: where the totals rows put theirs, else the rightmost column of numbers. */
 function amountColumn(rows: Row[], hints: TypingHints): number | undefined {

@@ -117,7 +117,7 @@ const NOT_UNDERSTOOD: Found = {
   },
 };
 
-function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
+export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   // What the engine cannot interpret it finds only where the document names it by the field's words.
   if (!profile.understood)
     return [

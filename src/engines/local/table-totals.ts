@@ -26,6 +26,15 @@ export const isTotalLabel = labelledAs(
   ['total', 'subtotal', 'tax', 'rounding', 'cash', 'change', 'deposit'],
   ['balance', 'discount', 'carried forward', 'brought forward', 'carry forward', 'carried over'],
 );
+/**
+ * "Freight 85.00", "Shipping: $24.95": a charge added in the totals block. The words also open some
+ * items' descriptions ("Delivery of pallets"), so only a short row (a label, maybe a rate, an amount)
+ * is a charge.
+ */
+const isChargeLabel = labelledAs([], lexicon.chargeWords);
+export const isChargeRow = (cells: { text: string }[]) =>
+  cells.length > 0 && cells.length <= 3 && isChargeLabel(cells[0]!.text);
+
 /** What the lines add up to before tax and charges. */
 const isSubtotal = labelledAs(['subtotal']);
 /** What they add up to when nothing is added on top. */
@@ -72,10 +81,11 @@ export function checkCompleteness(input: {
 }): Completeness {
   const known = input.amounts.filter((n): n is number => n !== null);
   const sum = known.length > 0 ? cents(known.reduce((a, b) => a + b, 0)) / 100 : null;
-  // The last of each: earlier subtotals may be a section's or a page's.
-  const subtotal = input.stated.findLast((s) => isSubtotal(s.label));
+  // Compared with the last of each when none matches: earlier subtotals may be a section's or a
+  // page's. Any subtotal may be the lines' sum: "Basic Value", then "Taxable Value" after freight.
+  const subtotals = input.stated.filter((s) => isSubtotal(s.label));
   const total = input.stated.findLast((s) => isFinalTotal(s.label));
-  const candidates = [subtotal, total].filter((s): s is StatedTotal => s !== undefined);
+  const candidates = [...subtotals.reverse(), total].filter((s): s is StatedTotal => s !== undefined);
   const match =
     sum === null ? undefined : candidates.find((s) => Math.abs(cents(s.amount) - cents(sum)) <= 1);
   const compared = match ?? candidates[0];

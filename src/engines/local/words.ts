@@ -14,11 +14,15 @@ export function normaliseWord(word: string): string {
 
 /** "invoiceNumber", "invoice_number", "Invoice no." → ["invoice", "number"]. */
 export function words(text: string): string[] {
-  return text
-    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
-    .split(/[\s_\-./:;,()[\]{}"'!?]+/u)
-    .map(canonicalWord)
-    .filter(Boolean);
+  return (
+    text
+      .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+      // "Item#", "PO#": the sign is a word of its own ("number").
+      .replace(/(\p{L})#/gu, '$1 #')
+      .split(/[\s_\-./:;,()[\]{}"'!?]+/u)
+      .map(canonicalWord)
+      .filter(Boolean)
+  );
 }
 
 /** A word as labels are compared: normalised, its common abbreviation expanded, in English. */
