@@ -21,6 +21,36 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(buyer.owner?.id, 'buyer');
   });
 
+  it("reads a delivery or shipping address as the buyer's, whatever format words end the name", () => {
+    for (const name of [
+      'delivery_address',
+      'shippingAddress',
+      'deliveryAddressSingleLine',
+      'ship_address_as_printed',
+    ]) {
+      const sense = understand(field(name, 'string'));
+      assert.equal(sense.concept?.id, 'address', name);
+      assert.equal(sense.owner?.id, 'buyer', name);
+      assert.deepEqual(sense.qualifiers, [], name);
+    }
+  });
+
+  it("reads another party's company name as that party: purchasingCompanyName is the buyer", () => {
+    assert.equal(conceptOf('purchasingCompanyName', 'string'), 'buyer');
+    assert.equal(conceptOf('customer_company_name', 'string'), 'buyer');
+    assert.equal(conceptOf('supplier_company_name', 'string'), 'seller');
+  });
+
+  it('reads the contact, the price per unit, the ISO currency and short forms', () => {
+    const contact = understand(field('buyer_contact_name', 'string'));
+    assert.equal(contact.concept?.id, 'person');
+    assert.equal(contact.owner?.id, 'buyer');
+    assert.equal(conceptOf('pricePerUnit', 'double'), 'unit_price');
+    assert.equal(conceptOf('currencyIsoCode', 'string'), 'currency');
+    assert.equal(conceptOf('dlv_dt', 'date'), 'delivery_date');
+    assert.equal(conceptOf('pay_terms', 'string'), 'payment_terms');
+  });
+
   it('reads a generic head narrowed by the entity it names: store_name is the seller', () => {
     assert.equal(conceptOf('store_name', 'string'), 'seller');
     assert.equal(conceptOf('vendor', 'string'), 'seller');

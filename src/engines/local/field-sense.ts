@@ -182,6 +182,7 @@ function headFirst(tokens: string[], matches: Match[], kind: FieldKind, end: num
  */
 const NAME_PREPOSITIONS = new Set([
   'of',
+  'per',
   'for',
   'from',
   'at',
@@ -194,6 +195,37 @@ const NAME_PREPOSITIONS = new Set([
   'who',
   'whose',
 ]);
+/**
+ * Words a name ends with that say how to write the value, not which value it is:
+ * "deliveryAddressSingleLine", "address_as_printed", "name_in_full".
+ */
+const FORMAT_ENDINGS: string[][] = lexicon.formatEndings.map(words);
+
+function withoutFormat(tokens: string[]): string[] {
+  for (const ending of FORMAT_ENDINGS) {
+    const at = tokens.length - ending.length;
+    if (at > 0 && ending.every((w, i) => tokens[at + i] === w)) return tokens.slice(0, at);
+  }
+  return tokens;
+}
+
+/** "delivery_address", "shipping_email": words that are no party's name but say whose the value is. */
+const OWNER_WORDS = new Map(
+  Object.entries(lexicon.ownerWords).flatMap(([id, list]) =>
+    id.startsWith('$') ? [] : (list as string[]).map((w) => [words(w).join(' '), id] as const),
+  ),
+);
+
+function ownerByWord(tokens: string[], concept: Concept | null): Concept | null {
+  if (concept?.family === 'entity') return null;
+  for (const token of tokens) {
+    const id = OWNER_WORDS.get(token);
+    if (id && !concept?.words.some((w) => words(w).includes(token)))
+      return CONCEPTS.find((c) => c.id === id) ?? null;
+  }
+  return null;
+}
+
 /** Words that join two parts of one value: "street_and_city". */
 const CONJUNCTIONS = new Set(['and', 'or']);
 
@@ -324,7 +356,7 @@ function splitCompounds(tokens: string[]): string[] {
 
 export function understand(field: Field): FieldSense {
   const kind = field.kind === 'array' ? field.items.kind : field.kind;
-  const own = splitCompounds(words(field.name));
+  const own = withoutFormat(splitCompounds(words(field.name)));
   const nameMatches = matchesIn(own, true);
   let head = nameHead(own, nameMatches, kind);
   let from: FieldSense['from'] = 'name';
@@ -389,11 +421,18 @@ export function understand(field: Field): FieldSense {
     // it does not borrow the total's labels or its preference for the largest amount.
     concept = narrower ?? concept ?? (from === 'type' ? null : genericOf(family));
   }
-  const owner =
+  let owner =
     nameMatches.find((m) => ownerMatch(m, own) && m.concept !== concept && !covered(m.start))?.concept ??
+    ownerByWord(own, concept) ??
     (concept?.family !== 'entity'
       ? (matchesIn(described.tokens, false).find((m) => ownerMatch(m, described.tokens))?.concept ?? null)
       : null);
+  // "customer_company_name", "purchasingCompanyName": a generic name of a company ("company name")
+  // whose owner is another party is that party's name.
+  if (concept?.family === 'entity' && owner?.family === 'entity' && owner.kind === concept.kind) {
+    concept = owner;
+    owner = null;
+  }
   // The head's index is the name's only when the name gave it; a name of one word ("net",
   // "placed_at") is the description's short form, not a qualifier of it.
   const content = own.filter((w) => !FILLER.has(w) && !NAME_PREPOSITIONS.has(w) && !DOCUMENT_WORDS.has(w));
@@ -416,6 +455,7 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       !NEUTRAL.has(w) &&
       !isCurrencyWord(w) &&
       !HEADS.has(w) &&
+      !OWNER_WORDS.has(w) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),
   );
