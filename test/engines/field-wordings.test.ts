@@ -180,6 +180,40 @@ describe('one field, several wordings', () => {
     });
   }
 
+  it('answers an enum of kinds of payment from the tender line, however the field is asked', async () => {
+    const receipt = `KOPI HAUS\nJalan Tun Razak, Kuala Lumpur\nCheck: 2291   Table 14\nLatte              12.00\nTOTAL (RM)         12.00\nAMEX               12.00\n`;
+    const paid = async (text: string, name: string, body: string) => {
+      const doc = await textReader.read(Buffer.from(text), {
+        limits: DEFAULT_READ_LIMITS,
+        fileName: 'r.txt',
+      });
+      const yaml = `schemas:\n  data:\n    type: object\n    properties:\n      ${name}: ${body}\n`;
+      return (await engine.extract(doc, parseFieldConfig(yaml).fields)).data[name];
+    };
+    const values = '[cash, card, other]';
+    for (const [name, description] of [
+      ['payment_method', 'How the customer paid'],
+      ['paid_by', 'Tender type'],
+      ['how_did_the_customer_pay', 'In cash, by card or some other way?'],
+    ]) {
+      assert.equal(
+        await paid(receipt, name!, `{ type: enum, values: ${values}, description: ${description} }`),
+        'card',
+        name,
+      );
+    }
+    // A method the values do not name is the catch-all value; one the description names is its value.
+    const wallet = receipt.replace('AMEX', 'DUITNOW QR');
+    assert.equal(await paid(wallet, 'payment_method', `{ type: enum, values: ${values} }`), 'other');
+    const described = `{ type: enum, values: [cash, card, ewallet], description: "cash, card (credit or debit) or ewallet (QR, DuitNow)" }`;
+    assert.equal(await paid(wallet, 'payment_method', described), 'ewallet');
+  });
+
+  it('reads a name asked as a question as its description would be', async () => {
+    const { value } = await answer('how_much_is_the_order_in_total', '{ type: double }');
+    assert.equal(value, 2049.85);
+  });
+
   it('answers null, with a note, for a field it cannot interpret instead of the page head', async () => {
     const { value, evidence } = await answer(
       'logo_colour',

@@ -113,7 +113,8 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     weakLabels: [],
     parentLabels,
     concepts: concept ? [concept.id] : [],
-    kind: itemKind === 'string' ? declaredKind : 'text',
+    // An enum's values are words ("card", "cash"): it is found where a string of its concept would be.
+    kind: itemKind === 'string' || itemKind === 'enum' ? declaredKind : 'text',
     position,
     preferLargest: concept?.prefer === 'largest',
     // "shipment_date": a date the lexicon cannot name is not the document's own date.

@@ -1,5 +1,6 @@
 import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
+import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, words } from './words.ts';
 
@@ -273,7 +274,14 @@ function descriptionHead(
   const first = words(clause);
   if (first.length === 0) return { head: null, tokens, phrase: first };
   const asked = questionFamily(first, kind);
-  if (asked) return { head: { family: asked, at: 0 }, tokens, phrase: first };
+  if (asked) {
+    // "How much tax…", "How many items…": the noun after the question says which one.
+    const after = first[1] === 'much' || first[1] === 'many' || first[1] === 'long' ? 2 : 1;
+    const match = matchesIn(first, true)
+      .filter((m) => m.start === after && m.concept.family === asked && fits(kind, asked))
+      .sort(longestFirst)[0];
+    return { head: match ? { match, at: match.start } : { family: asked, at: 0 }, tokens, phrase: first };
+  }
   let from = 0;
   // "What is the name of the store?": the question's opening words are not its noun phrase.
   while (from < first.length && (FILLER.has(first[from]!) || QUESTION_OPENERS.has(first[from]!))) from++;
@@ -355,6 +363,52 @@ function splitCompounds(tokens: string[]): string[] {
 }
 
 export function understand(field: Field): FieldSense {
+  // "how_much_tax_is_on_this_receipt", "when_was_this_bought": a name asked as a question is read as
+  // a description is, its words before the description's.
+  // A question that names nothing known ("what_we_need") leaves the field to its description.
+  const tokens = words(field.name);
+  if (tokens.length >= 3 && QUESTION_WORDS.has(tokens[0]!)) {
+    const asked = understandStated({
+      ...field,
+      name: '',
+      description: `${tokens.join(' ')}; ${field.description}`,
+    });
+    if (asked.concept || (asked.family && asked.from !== 'type')) return asked;
+  }
+  return understandStated(field);
+}
+
+const QUESTION_WORDS = new Set([
+  'how',
+  'what',
+  'when',
+  'who',
+  'whom',
+  'whose',
+  'which',
+  'where',
+  'did',
+  'does',
+  'was',
+  'were',
+]);
+
+/** An enum whose values are kinds of payment ("cash", "card", "other") asks how the payment was made. */
+function payingEnum(field: Field): boolean {
+  if (field.kind !== 'enum') return false;
+  return field.values.filter((v) => PAYMENT_CLASSES.has(words(v).join(' '))).length >= 2;
+}
+const PAYMENT_CLASSES = new Set(
+  Object.keys(payments.classes)
+    .filter((k) => !k.startsWith('$'))
+    .flatMap(words),
+);
+
+function understandStated(field: Field): FieldSense {
+  if (payingEnum(field)) {
+    const concept = CONCEPTS.find((c) => c.id === 'payment_method')!;
+    return { concept, family: concept.family, from: 'description', owner: null, qualifiers: [] };
+  }
   const kind = field.kind === 'array' ? field.items.kind : field.kind;
   const own = withoutFormat(splitCompounds(words(field.name)));
   const nameMatches = matchesIn(own, true);

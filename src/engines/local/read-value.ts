@@ -22,6 +22,7 @@ import {
   findUrls,
   findVatNumbers,
 } from '../recognizers/index.ts';
+import { enumValueFor } from './enum-words.ts';
 import type { FieldProfile, ValueKind } from './field-profile.ts';
 
 export interface ReadValue {
@@ -82,7 +83,10 @@ export function readValue(
     const ranged =
       field.kind === 'date' ? endOfRange(profile, rest, field.dateOrder ?? hints.dateOrder) : null;
     if (ranged) return { value: ranged.value, start: lead + ranged.start, end: lead + ranged.end, fit: 1 };
-    const value = coerceScalar(field, repaired, hints);
+    // "Payment: VISA TEND" for values [cash, card, other]: the words the value goes by.
+    const value =
+      coerceScalar(field, repaired, hints) ??
+      (field.kind === 'enum' ? enumValueFor(field, rest, true) : null);
     return value === null ? null : { value, start: lead, end: text.length, fit: 1 };
   }
   if (profile.kind !== 'text' && profile.kind !== 'postal_address') {

@@ -16,6 +16,8 @@ const PATTERN = new RegExp(
 /** Word lists shorter than four letters ("cb", "bar", "pin") are other words too: trusted only in capitals. */
 const SHORT = 3;
 
+const NUMBER_LABEL = /^\s*(?:(?:no|nr|number)\b\.?\s*[:#.]?|[:#])\s*\d/i;
+
 export function findPaymentMethods(text: string): EntitySpan[] {
   const folded = fold(text);
   // NFKD may lengthen a text; offsets are read back only where it did not.
@@ -25,6 +27,8 @@ export function findPaymentMethods(text: string): EntitySpan[] {
     const written = text.slice(m.index, m.index + m[0].length);
     if (m[0].length <= SHORT && written !== written.toUpperCase()) continue;
     const name = BY_WORD.get(m[0].replace(/\s+/g, ' '));
+    // "Check: 2291", "Cheque No. 118": a label of the bill's or the cheque's number, not a tender.
+    if (name === 'Cheque' && NUMBER_LABEL.test(text.slice(m.index + m[0].length))) continue;
     if (name)
       spans.push(
         entity(text, m.index, m.index + m[0].length, name, m[0].length <= SHORT ? 0.6 : 0.9, 'payment'),

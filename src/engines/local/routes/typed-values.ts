@@ -1,6 +1,8 @@
+import { findNumberSpans } from '../../../fields/typing/index.ts';
 import { currencyOfAmounts, findCurrencies } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
+import { enumValueFor } from '../enum-words.ts';
 import type { FieldProfile, ValueKind } from '../field-profile.ts';
 import { recognize } from '../read-value.ts';
 import { ownerContext } from './owner-context.ts';
@@ -19,8 +21,11 @@ export function typedValueCandidates(view: DocumentView, profile: FieldProfile):
   const out: Candidate[] = [];
   for (const line of view.lines.slice(0, 2000)) {
     for (const span of recognize(profile.kind, line.text)) {
+      const { field } = profile;
+      const value = field.kind === 'enum' ? enumValueFor(field, span.value, true) : span.value;
+      if (value === null) continue;
       out.push({
-        value: span.value,
+        value,
         score: (0.3 + 0.2 * span.confidence) * (1 + ownerContext(view, line, profile)),
         source: 'type',
         line,
@@ -28,6 +33,9 @@ export function typedValueCandidates(view: DocumentView, profile: FieldProfile):
       });
     }
   }
+  // "AMEX   220.14": a tender line states what it paid.
+  if (profile.kind === 'payment')
+    for (const c of out) if (findNumberSpans(c.line.text).some((n) => n.amount)) c.score += 0.1;
   // A document that holds one such value: that is the one asked for.
   if (new Set(out.map((c) => c.value)).size === 1) for (const c of out) c.score += 0.2;
   return out;

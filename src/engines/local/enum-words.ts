@@ -1,0 +1,82 @@
+import type { EnumField } from '../../fields/field.ts';
+import { matchEnum } from '../../fields/typing/index.ts';
+import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
+import { words } from './words.ts';
+
+/**
+ * Which of an enum field's values a text names when it does not write the value itself: "VISA TEND"
+ * is `card`, "Touch 'n Go eWallet" is `other` for values [cash, card, other]. A value is named by its
+ * own words, by the words its description gives it ("card (credit, debit, contactless)"), and by the
+ * payment methods of the class it names ("card": Visa, Mastercard, girocard …).
+ */
+export function enumValueFor(field: EnumField, text: string, named = false): string | null {
+  const direct = matchEnum(text, field.values);
+  if (direct !== null) return direct;
+  const said = words(text);
+  let best: { value: string; at: number } | undefined;
+  for (const [value, phrases] of vocabularyOf(field)) {
+    for (const phrase of phrases) {
+      const at = indexOfPhrase(said, phrase);
+      if (at >= 0 && (!best || at < best.at)) best = { value, at };
+    }
+  }
+  if (best) return best.value;
+  // A value the field's words do not name, where the text is known to state the field ("Payment:
+  // Bizum"), is the catch-all value when the field has one.
+  return named ? (field.values.find((v) => OTHER.has(words(v).join(' '))) ?? null) : null;
+}
+
+/** Words for "any other value". */
+const OTHER = new Set(
+  'other others otro otros otra otras autre autres sonstige sonstiges andere anders overig overige altro altri lain misc miscellaneous'.split(
+    ' ',
+  ),
+);
+
+const vocabularies = new WeakMap<EnumField, Map<string, string[][]>>();
+
+function vocabularyOf(field: EnumField): Map<string, string[][]> {
+  let found = vocabularies.get(field);
+  if (found) return found;
+  found = new Map();
+  for (const value of field.values) {
+    const own = words(value);
+    if (own.length === 0 || OTHER.has(own.join(' '))) continue;
+    const phrases = [own, ...describedAs(field.description, value), ...own.flatMap(paymentWords)];
+    found.set(
+      value,
+      phrases.filter((p) => p.length > 0),
+    );
+  }
+  vocabularies.set(field, found);
+  return found;
+}
+
+/** "card (credit, debit, contactless)": what the description puts in brackets after the value. */
+function describedAs(description: string, value: string): string[][] {
+  const name = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[\s_-]+/g, '[\\s_-]+');
+  const inside = new RegExp(`(?<![\\p{L}\\p{N}])${name}\\s*\\(([^)]{1,200})\\)`, 'iu').exec(description)?.[1];
+  if (!inside) return [];
+  return inside
+    .split(/,|;|\/|\bor\b|\band\b|\be\.g\.|\bsuch as\b/i)
+    .map((part) => words(part))
+    .filter((p) => p.length > 0 && p.length <= 4);
+}
+
+const CLASSES = payments.classes as unknown as Record<string, string[]>;
+const METHODS = payments.methods as Record<string, string[]>;
+
+/** The words of every payment method of the class a value's word names: "card" → visa, amex … */
+function paymentWords(word: string): string[][] {
+  const methods = CLASSES[word];
+  if (!Array.isArray(methods)) return [];
+  return methods.flatMap((m) => (METHODS[m] ?? []).map(words));
+}
+
+function indexOfPhrase(tokens: string[], phrase: string[]): number {
+  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
