@@ -140,3 +140,13 @@ function collectWords(line: Line, into: Map<string, number>): void {
     }
   }
 }
+
+/** A blank line (another paragraph) or a wide vertical gap parts `line` from the line above it. */
+export function partedFrom(above: ViewLine, line: ViewLine): boolean {
+  // OCR's paragraphs are its own guesses; a text file's are its blank lines.
+  if (!line.ocr && above.paragraph !== undefined && line.paragraph !== undefined)
+    return above.paragraph !== line.paragraph;
+  if (!above.bbox || !line.bbox) return false;
+  const height = Math.max(above.bbox.y1 - above.bbox.y0, line.bbox.y1 - line.bbox.y0);
+  return line.bbox.y0 - above.bbox.y1 > 1.5 * height;
+}

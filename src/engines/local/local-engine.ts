@@ -25,6 +25,7 @@ import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
 import { ownerAddressCandidates } from './routes/owner-address.ts';
 import { proseCandidates } from './routes/prose.ts';
+import { recipientCandidates } from './routes/recipient.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
 import { signatureCandidates } from './routes/signatures.ts';
 import { tableCandidates } from './routes/tables.ts';
@@ -137,6 +138,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...definedTermCandidates(view, profile),
     ...selfNamedCandidates(view, profile),
     ...ownerAddressCandidates(view, profile),
+    ...recipientCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];

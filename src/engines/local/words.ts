@@ -66,7 +66,6 @@ const ABBREVIATIONS: Record<string, string> = {
   dlv: 'delivery',
   dlvry: 'delivery',
   deliv: 'delivery',
-  co: 'company',
   eff: 'effective',
   gov: 'governing',
   juris: 'jurisdiction',

@@ -38,3 +38,10 @@ export const NOT_IN_NAME = new Set(words.notInName);
 export const LEGAL_FORM_SHORT: ReadonlyMap<string, string> = new Map(
   Object.entries(words.legalFormShortForms),
 );
+
+/**
+ * Words a trade name ends with that say the trade ("Brightwell Energy", "Northgate Bank"): inside
+ * running text they are too often part of a longer name to end one, so only a letterhead's line is
+ * read by them.
+ */
+export const INDUSTRY_WORDS = new Set(words.industryWords.map((w) => w.toLowerCase()));

@@ -6,7 +6,9 @@
 import {
   ADDRESS_LABELS,
   AU_STATES,
+  endsLikeStreet,
   LINE_BREAKERS,
+  LOWER_CASE_STREET_WORDS,
   PLACE_WORDS,
   STREET_PHRASES,
   STREET_WORDS,
@@ -166,7 +168,12 @@ function isProse(tokens: Token[]): boolean {
 function hasStreetWord(tokens: Token[]): boolean {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!;
-    if (t.kind !== 'word' || !isCapitalized(t)) continue;
+    if (t.kind !== 'word') continue;
+    if (!isCapitalized(t)) {
+      if (LOWER_CASE_STREET_WORDS.has(t.lower) && /^\d/.test(tokens[k - 1]?.text ?? '')) return true;
+      continue;
+    }
+    if (endsLikeStreet(t.lower) && /^\d/.test(tokens[k + 1]?.text ?? '')) return true;
     if (t.lower === 'no') {
       const next = isPunct(tokens[k + 1], '.:') ? tokens[k + 2] : tokens[k + 1];
       // "NO. 53" is a house number; "ID. NO : 000181747712" a registration.

@@ -1,14 +1,18 @@
-import { CONNECTORS, findPostalAddresses, NOT_IN_NAME } from '../../recognizers/index.ts';
+import { CONNECTORS, findPostalAddresses, INDUSTRY_WORDS, NOT_IN_NAME } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
-import type { DocumentView } from '../document-view.ts';
+import { issuerOf, partyOf } from '../document-kind.ts';
+import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   const out: Candidate[] = [];
-  if (profile.position !== 'top') return out;
+  // The page head is its writer's: the seller's on an invoice, the buyer's on a purchase order.
+  const heads = issuerOf(view) === 'buyer' ? partyOf(profile) === 'buyer' : profile.position === 'top';
+  if (!heads) return out;
   const head = view.lines.filter((l) => l.page === 1).slice(0, 12);
   // Lines OCR could hardly read (a logo, specks above the name) do not push the name down the page.
   const rank: number[] = [];
@@ -49,22 +53,33 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     });
   }
   if (profile.kind === 'organization') {
-    // Failing a legal form, the issuer's name is the first line set in capitals that reads like a name.
-    const titled = head
-      .filter((_, i) => rank[i]! < 6)
-      .find(
-        (l) =>
-          looksLikeHeading(withoutBranch(l.text)) &&
-          findPostalAddresses([l.text]).length === 0 &&
-          recognize('location', l.text).length === 0,
-      );
+    // Failing a legal form, the issuer's name is the first line set in capitals that reads like a
+    // name, or the first line of the letterhead named by its trade ("Brightwell Energy"), read in
+    // its own column beside the letterhead's other details.
+    let titled: { line: ViewLine; text: string } | undefined;
+    for (const [i, line] of head.entries()) {
+      if (rank[i]! >= 6) break;
+      // OCR's gaps part a line at specks as often as at columns: a scan's line is read whole.
+      const text = (line.ocr ? [line] : (columnsOfLine(line) ?? [line]))
+        .map((c) => c.text)
+        .find(
+          (t) =>
+            (looksLikeHeading(withoutBranch(t)) || (rank[i]! < 2 && namesItsTrade(t))) &&
+            findPostalAddresses([t]).length === 0 &&
+            recognize('location', t).length === 0,
+        );
+      if (text !== undefined) {
+        titled = { line, text };
+        break;
+      }
+    }
     if (titled) {
       const value = trimLeadingNoise(
         withoutBranch(titled.text)
           .trim()
           .replace(/[\s.,:;|]+$/, ''),
       );
-      out.push({ value, score: 0.56, source: 'layout', line: titled, text: titled.text });
+      out.push({ value, score: 0.56, source: 'layout', line: titled.line, text: titled.line.text });
     }
   }
   if (profile.kind === 'postal_address') {
@@ -136,6 +151,19 @@ function nameWords(value: string): string[] {
 /** A branch's number after a shop's name ("GREENLEAF MARKET #0412", "STORE 118") is not part of the name. */
 function withoutBranch(text: string): string {
   return text.replace(/\s+(?:#\s*|no\.?\s*|store\s+)\d{1,6}\s*$/i, '');
+}
+
+/** Two to five capitalised words, no digits, the last one a trade: "Brightwell Energy", "LUMEN MOBILE". */
+function namesItsTrade(text: string): boolean {
+  const words = text.trim().split(/\s+/);
+  const last = words.at(-1)?.toLowerCase() ?? '';
+  return (
+    words.length >= 2 &&
+    words.length <= 5 &&
+    INDUSTRY_WORDS.has(last) &&
+    words.every((w) => /^[\p{Lu}&]/u.test(w) || CONNECTORS.has(w)) &&
+    !/\d|[:@]/.test(text)
+  );
 }
 
 /** Two to eight words, mostly capital letters, few digits, no sentence: a shop's or a company's name. */

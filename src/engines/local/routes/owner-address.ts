@@ -1,6 +1,6 @@
 import { findPostalAddresses } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
-import type { DocumentView, ViewLine } from '../document-view.ts';
+import { type DocumentView, partedFrom, type ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords } from '../ocr-text.ts';
@@ -28,7 +28,7 @@ export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile
     const section: { text: string; line: ViewLine }[] = [];
     for (let id = heading.id + 1; id <= heading.id + SECTION_LINES; id++) {
       const line = view.lines[id];
-      if (!line || line.page !== heading.page || apart(view.lines[id - 1]!, line)) break;
+      if (!line || line.page !== heading.page || partedFrom(view.lines[id - 1]!, line)) break;
       const text = column ? cellUnder(column, line) : line.text;
       if (text === undefined || text.trim() === '') break;
       section.push({ text, line });
@@ -45,14 +45,4 @@ export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile
     });
   }
   return out;
-}
-
-/** A blank line (another paragraph) or a wide vertical gap ends a section. */
-function apart(above: ViewLine, line: ViewLine): boolean {
-  // OCR's paragraphs are its own guesses; a text file's are its blank lines.
-  if (!line.ocr && above.paragraph !== undefined && line.paragraph !== undefined)
-    return above.paragraph !== line.paragraph;
-  if (!above.bbox || !line.bbox) return false;
-  const height = Math.max(above.bbox.y1 - above.bbox.y0, line.bbox.y1 - line.bbox.y0);
-  return line.bbox.y0 - above.bbox.y1 > 1.5 * height;
 }

@@ -1,0 +1,71 @@
+import type { DocumentView, ViewLine } from './document-view.ts';
+import type { FieldProfile } from './field-profile.ts';
+import { CONCEPTS } from './field-sense.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
+import { columnsOfLine } from './line-columns.ts';
+import { recognize } from './read-value.ts';
+import { words } from './words.ts';
+
+/** Lines from the top of the first page searched for the document's title. */
+const TITLE_LINES = 15;
+
+const BUYER_TITLES = new Set(lexicon.issuedByBuyer.titles.map((t) => words(t).join(' ')));
+
+const issuers = new WeakMap<DocumentView, 'seller' | 'buyer'>();
+
+/**
+ * Who wrote the document, and so whose name heads it: the seller on an invoice, a receipt or a
+ * quote; the buyer on a purchase order ("PURCHASE ORDER", "Bestellung", "Bon de commande" as a
+ * title of its own near the top), whose letterhead is the buyer's and whose addressee the supplier.
+ */
+export function issuerOf(view: DocumentView): 'seller' | 'buyer' {
+  let found = issuers.get(view);
+  if (!found) {
+    const head = view.lines.filter((line) => line.page === 1).slice(0, HEAD_LINES);
+    const titled = head
+      .slice(0, TITLE_LINES)
+      .some((line) => (columnsOfLine(line) ?? [line]).some((c) => BUYER_TITLES.has(words(c.text).join(' '))));
+    found = titled && !buyerNamedApart(head) ? 'buyer' : 'seller';
+    issuers.set(view, found);
+  }
+  return found;
+}
+
+/** Lines of the first page where the parties are named. */
+const HEAD_LINES = 40;
+
+/**
+ * "Buyer: Northwind Traders Ltd" under a letterhead of ACME: an order that names another firm its
+ * buyer was written by the seller (an order confirmation, a sales order), whatever its title.
+ */
+function buyerNamedApart(head: ViewLine[]): boolean {
+  const letterhead = head[0] && firstName(head[0].text);
+  if (!letterhead) return false;
+  return head.slice(1).some((line) =>
+    (columnsOfLine(line) ?? [line]).some((column) => {
+      const label = /^([^:]{2,30}):\s*(.+)$/.exec(column.text.trim());
+      if (!label || !BUYER_LABELS.has(words(label[1]!).join(' '))) return false;
+      const name = firstName(label[2]!);
+      return name !== undefined && name !== letterhead;
+    }),
+  );
+}
+
+/** "Buyer:", "Customer:", "Sold to:": labels that name the buyer. */
+const BUYER_LABELS = new Set(CONCEPTS.find((c) => c.id === 'buyer')!.phrases.map((p) => p.join(' ')));
+
+/** The first word of the first organisation a text names, to tell two firms apart. */
+function firstName(text: string): string | undefined {
+  const span = recognize('organization', text)[0];
+  return span ? words(span.value)[0] : undefined;
+}
+
+/** The party a field asks for the name or address of, when it is one of the two of a sale. */
+export function partyOf(profile: FieldProfile): 'seller' | 'buyer' | undefined {
+  const id = profile.sense.concept?.id;
+  if (id === 'seller' || id === 'buyer') return id;
+  const owner = profile.sense.owner?.id;
+  if (owner === 'seller' || owner === 'buyer') return owner;
+  // An address that names no owner is the issuer's, as the page head gives it.
+  return profile.kind === 'postal_address' ? 'seller' : undefined;
+}

@@ -1,0 +1,160 @@
+import { findPostalAddresses, HONORIFICS } from '../../recognizers/index.ts';
+import type { Candidate } from '../candidate.ts';
+import { issuerOf, partyOf } from '../document-kind.ts';
+import { type DocumentView, partedFrom, type ViewLine } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { columnsOfLine } from '../line-columns.ts';
+import { repairAddressWords } from '../ocr-text.ts';
+import { recognize } from '../read-value.ts';
+import { entitiesNamedAt } from './owner-context.ts';
+
+/** Lines of the first page searched for the block a letter or a bill is addressed to. */
+const HEAD_LINES = 45;
+/** Lines a name and an address block hold at most. */
+const BLOCK_LINES = 8;
+
+interface Piece {
+  text: string;
+  line: ViewLine;
+  x: number;
+}
+
+/**
+ * Whom a letter, a bill or an invoice is addressed to when no label says so: the name heading the
+ * address block that is not the sender's ("Mr Daniel Hughes / Flat 3 / 27 Clarendon Road / Bristol"),
+ * read in its own column beside the account details. The name loses its courtesy title ("Herrn",
+ * "Mr"); a block under another party's heading ("From:", "Remit to") is not the addressee's.
+ */
+export function recipientCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  // The addressee is the party that did not write the document: the buyer of an invoice, the
+  // supplier of a purchase order.
+  const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
+  if (partyOf(profile) !== addressee) return [];
+  const forAddress = profile.kind === 'postal_address';
+  if (!forAddress && profile.sense.concept?.id !== addressee) return [];
+  const head = view.lines.filter((l) => l.page === 1).slice(0, HEAD_LINES);
+  const out: Candidate[] = [];
+  for (const block of blocks(head)) {
+    if (block[0]!.line.id === head[0]?.id) continue; // the letterhead: the sender's own
+    const heading =
+      entitiesNamedAt(block[0]!.line)[0]?.concept ?? entitiesNamedAt(aboveOf(view, block))[0]?.concept;
+    if (heading && heading !== addressee) continue;
+    const lines = block.map((p) => p.text);
+    const address = findPostalAddresses(lines).find((a) => a.startLine >= 1);
+    if (!address) continue;
+    const top = heading && isHeading(lines[0]!) ? 1 : 0;
+    const bonus = heading === addressee ? 0.1 : 0;
+    if (forAddress) {
+      const line = block[address.startLine]!.line;
+      out.push({
+        value: line.ocr ? repairAddressWords(address.value, view.ocrWords) : address.value,
+        score: 0.5 + 0.3 * address.confidence + bonus,
+        source: 'layout',
+        line,
+        text: line.text,
+      });
+      continue;
+    }
+    const name = nameOf(lines.slice(top, address.startLine));
+    if (!name) continue;
+    const line = block[top + name.index]!.line;
+    out.push({
+      value: name.value,
+      score: 0.58 + (name.titled ? 0.12 : 0) + (name.recognised ? 0.05 : 0) + bonus,
+      source: 'layout',
+      line,
+      text: line.text,
+    });
+  }
+  return out;
+}
+
+/** The first line above the block, for a heading set apart ("BILL TO" then a blank line). */
+function aboveOf(view: DocumentView, block: Piece[]): ViewLine {
+  const first = block[0]!.line;
+  return view.lines[first.id - 1] ?? first;
+}
+
+const isHeading = (text: string) => text.trim().split(/\s+/).length <= 4 && !/\d/.test(text);
+
+/**
+ * The name above an address block, read upwards: past a contact line ("Attn: Facilities Manager") and
+ * a short line of the address itself ("Flat 3"), to the first line that reads as a name, less its
+ * courtesy title, or after a title set on a line of its own ("Herrn" / "Thomas Becker").
+ */
+function nameOf(
+  lines: string[],
+): { value: string; index: number; titled: boolean; recognised: boolean } | null {
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const raw = lines[index]!.trim();
+    const words = raw.split(/\s+/);
+    if (CONTACT.test(raw) || (words.length <= 3 && /\d/.test(raw))) continue;
+    const titled = HONORIFICS.has(bare(words[0]!));
+    const rest = titled ? words.slice(1) : words;
+    if (rest.length === 0) return null;
+    const value = rest.join(' ').replace(/[,;:]+$/, '');
+    if (!readsAsName(value)) return null;
+    const above = lines[index - 1]?.trim() ?? '';
+    const titledAbove = above !== '' && !/\s/.test(above) && HONORIFICS.has(bare(above));
+    const recognised = recognize('person', value).length > 0 || recognize('organization', value).length > 0;
+    return { value, index, titled: titled || titledAbove, recognised };
+  }
+  return null;
+}
+
+/** A line naming a contact person or an intermediary, not the addressee. */
+const CONTACT = /^(?:attn|attention|c\/o|z\.? ?hd|kind attn|care of|à l'attention)\b/i;
+
+const bare = (word: string) => word.toLowerCase().replace(/\.$/, '');
+
+/** Two to eight words, starting with a capital, no digits, no label: a person's or a firm's name. */
+function readsAsName(text: string): boolean {
+  const words = text.split(/\s+/);
+  return words.length >= 2 && words.length <= 8 && /^\p{Lu}/u.test(text) && !/\d|[:@/]/.test(text);
+}
+
+/**
+ * Runs of lines standing one under another in the same column: a line's first column, or another
+ * column that starts where the run's did (a block on the right beside the sender's details).
+ */
+function blocks(lines: ViewLine[]): Piece[][] {
+  const runs: Piece[][] = [];
+  let open: Piece[][] = [];
+  for (const line of lines) {
+    const pieces: Piece[] = (columnsOfLine(line) ?? [{ text: line.text, x0: firstX(line) }]).map((c) => ({
+      text: c.text.trim(),
+      line,
+      x: c.x0,
+    }));
+    const next: Piece[][] = [];
+    for (const piece of pieces) {
+      if (piece.text === '') continue;
+      const run = open.find((r) => {
+        const last = r.at(-1)!;
+        return last.line.id === line.id - 1 && close(last, piece) && !partedFrom(last.line, line);
+      });
+      if (run && run.length < BLOCK_LINES) {
+        run.push(piece);
+        next.push(run);
+      } else {
+        const fresh = [piece];
+        runs.push(fresh);
+        next.push(fresh);
+      }
+    }
+    open = next;
+  }
+  return runs.filter((r) => r.length >= 2);
+}
+
+/** Where a line's text starts: its box, else its indentation in characters. */
+function firstX(line: ViewLine): number {
+  return line.bbox?.x0 ?? line.text.length - line.text.trimStart().length;
+}
+
+/** Two pieces start at the same place: within two characters, or half a line's height on a page. */
+function close(a: Piece, b: Piece): boolean {
+  const box = a.line.bbox;
+  const tolerance = box ? 0.5 * (box.y1 - box.y0) : 2;
+  return Math.abs(a.x - b.x) <= tolerance;
+}

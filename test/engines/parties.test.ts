@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractText } from '../helpers/extract-text.ts';
+
+const BILL = `   Brightwell Energy                                     brightwellenergy.co.uk
+                                                         0330 088 4120
+
+
+   Mr Daniel Hughes                             Account number     10458832
+   Flat 3                                       Bill date          4 November 2025
+   27 Clarendon Road                            Bill number        BW-2511-0093317
+   Bristol                                      Payment due        18 November 2025
+   BS6 7EX
+
+   Your electricity bill for 1 October 2025 to 31 October 2025
+   Amount to pay                                                   £91.82
+`;
+
+const LETTER_DE = `                                                        Energieversorgung Fuldatal GmbH
+Energieversorgung Fuldatal GmbH · Postfach 10 04 21 · 34229 Fuldatal
+Herrn                                                   service@ev-fuldatal.de
+Thomas Becker
+Lindenstraße 14                                         Kundennummer       200 481 337
+34233 Fuldatal                                          Datum              14.10.2025
+
+Jahresabrechnung Erdgas
+`;
+
+const ORDER = `                     HARTWELL PRECISION ENGINEERING LTD
+        Unit 7, Holbrook Industrial Estate, Holbrook Avenue, Sheffield, S20 3FR
+
+                               PURCHASE ORDER
+
+To,                                           PO No.        : HPE/PO/26/0913
+Bristol Fasteners & Fixings Ltd               PO Date       : 04/11/2026
+14 Avonmouth Way
+Bristol
+BS11 9YA
+
+Description                      Qty     Unit Price      Amount
+Hex bolts M10 x 40                500           0.21      105.00
+`;
+
+const fields = {
+  supplier: '{ type: string, description: Name of the supplier or provider }',
+  customer: '{ type: string, description: Name of the customer the document is addressed to }',
+  account_number: '{ type: string, description: Customer account number }',
+};
+
+describe('parties: who wrote the document and whom it is addressed to', () => {
+  it("reads a bill's letterhead by its trade and its addressee without the courtesy title", async () => {
+    const data = await extractText(BILL, fields);
+    assert.equal(data.supplier, 'Brightwell Energy');
+    assert.equal(data.customer, 'Daniel Hughes');
+    assert.equal(data.account_number, '10458832');
+  });
+
+  it('reads the addressee under a courtesy title on a line of its own, beside the account details', async () => {
+    const data = await extractText(LETTER_DE, fields);
+    assert.equal(data.customer, 'Thomas Becker');
+    assert.equal(data.account_number, '200 481 337');
+  });
+
+  it("reads a purchase order's letterhead as the buyer's and its addressee as the supplier", async () => {
+    const data = await extractText(ORDER, {
+      supplier: '{ type: string }',
+      buyer: '{ type: string, description: The company placing the order }',
+    });
+    assert.equal(data.buyer, 'HARTWELL PRECISION ENGINEERING LTD');
+    assert.equal(data.supplier, 'Bristol Fasteners & Fixings Ltd');
+  });
+
+  it('keeps the letterhead the seller’s when the order names another firm its buyer', async () => {
+    const confirmation = ORDER.replace(
+      'To,                      ',
+      'Buyer: Northwind Traders Ltd',
+    );
+    const data = await extractText(confirmation, { supplier: '{ type: string }' });
+    assert.equal(data.supplier, 'HARTWELL PRECISION ENGINEERING LTD');
+  });
+});
