@@ -71,10 +71,7 @@ describe('parties: who wrote the document and whom it is addressed to', () => {
   });
 
   it('keeps the letterhead the seller’s when the order names another firm its buyer', async () => {
-    const confirmation = ORDER.replace(
-      'To,                      ',
-      'Buyer: Northwind Traders Ltd',
-    );
+    const confirmation = ORDER.replace('To,                      ', 'Buyer: Northwind Traders Ltd');
     const data = await extractText(confirmation, { supplier: '{ type: string }' });
     assert.equal(data.supplier, 'HARTWELL PRECISION ENGINEERING LTD');
   });
