@@ -3,7 +3,7 @@ import type { EntityKind } from '../recognizers/index.ts';
 import { CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
 import { words } from './words.ts';
 
-export type ValueKind = EntityKind | 'party' | 'text';
+export type ValueKind = EntityKind | 'party' | 'title' | 'text';
 export type PositionPrior = 'top' | 'bottom' | 'any';
 
 /** What the engine knows of a field before reading: the words that name it and what its value looks like. */
@@ -47,6 +47,7 @@ const STOPWORDS = new Set(
 );
 
 const KINDS = new Set([
+  'title',
   'organization',
   'person',
   'location',

@@ -72,7 +72,7 @@ export const FILLER: ReadonlySet<string> = new Set([
 ]);
 /** Words that end a description's first noun phrase: "Name | of the vendor", "Date | printed on…". */
 const PHRASE_END = new Set(
-  'of for from on in into to with by as at that which who whose where when after before including excluding is are was were be the a an this these those its their per than if'.split(
+  'of for from on in into to with by as at that which who whose where when after before including excluding is are was were be the a an this these those its their per than if payable due paid owed owing charged received'.split(
     ' ',
   ),
 );

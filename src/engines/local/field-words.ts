@@ -18,7 +18,7 @@ const CLAUSE_END =
   /[,;:()[\]]|\b(?:before|after|including|excluding|except|without|less|minus|plus|other than|not|e\.g\.|i\.e\.)\b/i;
 
 const STOP = new Set(
-  'a an and are as at be been by for from in into is it of on or per so than that the then there this to was were which with who whose what when where will shall may must can has have had value field name printed shown given stated written'.split(
+  'a an and are as at be been by for from in into is it of on or per so than that the then there this to under over was were which with who whose what when where will shall may must can has have had value field name printed shown given stated written'.split(
     ' ',
   ),
 );
@@ -57,6 +57,10 @@ export function contextWords(profile: FieldProfile): Set<string> {
       )
       .map(stem),
   );
+  // The names a description lists for the value count whatever their kind: "fee" or "price" says
+  // which amount when the description offers it as one of the value's names.
+  for (const w of alternatives(field.description).flatMap(words))
+    if (/\p{L}{3,}/u.test(w) && !STOP.has(w) && !FILLER.has(w) && !isDocumentWord(w)) found.add(stem(w));
   cache.set(profile, found);
   return found;
 }
@@ -72,4 +76,30 @@ function otherConceptWord(word: string, profile: FieldProfile): boolean {
 export function nameStems(profile: FieldProfile): Set<string> {
   const { field } = profile;
   return new Set([...words(field.name), ...field.aliases.flatMap(words)].map(stem));
+}
+
+/**
+ * "Main amount payable (the fee, rent, salary, price or loan amount …)": the names a description
+ * lists for the value, in brackets or after "such as" / "e.g.", each one to three words. A list of
+ * values in quotes ("e.g. \"24 months\"") is not one.
+ */
+export function alternatives(description: string): string[] {
+  const lists = [
+    ...description.matchAll(/\(([^()"“”]{3,200})\)/g),
+    ...description.matchAll(/\b(?:such as|e\.g\.|for example|like)\s+([^.;:()"“”]{3,200})/gi),
+  ].map((m) => m[1]!);
+  return lists.flatMap((list) => {
+    const parts = list
+      .split(/,|\bor\b|\band\b|\//i)
+      .map((p) =>
+        p
+          .replace(/^\s*(?:the|a|an)\s+/i, '')
+          .replace(/\s+(?:the|that|which|who|whose|of|for|to|in)\b.*$/i, '')
+          .trim(),
+      )
+      .filter(Boolean);
+    // A list names alternatives: two or more short parts, no figures.
+    if (parts.length < 2 || parts.some((p) => /\d/.test(p))) return [];
+    return parts.filter((p) => p.split(/\s+/).length <= 3);
+  });
 }

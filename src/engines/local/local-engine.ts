@@ -28,7 +28,9 @@ import { proseCandidates } from './routes/prose.ts';
 import { recipientCandidates } from './routes/recipient.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
 import { signatureCandidates } from './routes/signatures.ts';
+import { statementCandidates } from './routes/statements.ts';
 import { tableCandidates } from './routes/tables.ts';
+import { titleCandidates } from './routes/title.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
 import { type Choice, choose, chooseMany } from './select.ts';
 
@@ -125,6 +127,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
       ...labelCandidates(view, profile, hints),
       ...tableCandidates(view, profile, hints),
       ...definedTermCandidates(view, profile),
+      ...statementCandidates(view, profile),
     ];
   const found = [
     ...labelCandidates(view, profile, hints),
@@ -139,6 +142,8 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...selfNamedCandidates(view, profile),
     ...ownerAddressCandidates(view, profile),
     ...recipientCandidates(view, profile),
+    ...titleCandidates(view, profile),
+    ...statementCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];

@@ -203,3 +203,15 @@ export function ocrCents(span: { text: string }, value: number, hints: ReadHints
 export function amountLike(span: { text: string; amount: boolean }): boolean {
   return span.amount || /^\d{3,}$/.test(span.text);
 }
+
+/**
+ * "4.1 The Owner shall pay…", "3. Base Salary.": the number of a clause at the start of a line is
+ * its heading's, not an amount of the text.
+ */
+export function isClauseNumber(line: string, span: { start: number; end: number; text: string }): boolean {
+  return (
+    line.slice(0, span.start).trim() === '' &&
+    /^\d{1,2}(?:\.\d{1,2})*\.?$/.test(span.text) &&
+    /^\s+["“(]?\p{Lu}/u.test(line.slice(span.end))
+  );
+}

@@ -63,6 +63,7 @@ const ABBREVIATIONS: Record<string, string> = {
   biz: 'business',
   cust: 'customer',
   desc: 'description',
+  doc: 'document',
   dlv: 'delivery',
   dlvry: 'delivery',
   deliv: 'delivery',

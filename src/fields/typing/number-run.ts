@@ -32,6 +32,8 @@ export interface RunValue {
    * price than "$1 234.56" is).
    */
   weak: 'none' | 'space-int' | 'space-point';
+  /** "72.000", "1,250": one mark before three digits, read as the document's notation says. */
+  ambiguous?: boolean;
 }
 
 function sepAt(text: string, index: number): Sep | null {
@@ -141,12 +143,14 @@ function interpret(run: DigitRun, from: number, to: number, mark: DecimalMark | 
     grouped: shape.intGroups > 1,
     weak:
       shape.weak ?? (shape.intGroups === 2 && groups.length === 2 && seps[0] === ' ' ? 'space-int' : 'none'),
+    ...(shape.ambiguous ? { ambiguous: true } : {}),
   };
 }
 
 interface Shape {
   intGroups: number;
   weak?: RunValue['weak'];
+  ambiguous?: boolean;
 }
 
 /** How many leading groups form the integer part; the rest (at most one group) is the fraction. */
@@ -173,7 +177,7 @@ function decide(groups: string[], seps: Sep[], mark: DecimalMark | undefined): S
  */
 function singleMark(lead: string, tail: string, sep: DecimalMark, mark: DecimalMark | undefined): Shape {
   if (tail.length !== 3 || lead.length > 3 || lead.startsWith('0')) return { intGroups: 1 };
-  return sep === (mark ?? '.') ? { intGroups: 1 } : { intGroups: 2 };
+  return sep === (mark ?? '.') ? { intGroups: 1, ambiguous: true } : { intGroups: 2, ambiguous: true };
 }
 
 /** 1–3 digits then groups of three, or the Indian 1–2 digits, pairs, then three (1,23,45,678). */

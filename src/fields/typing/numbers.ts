@@ -95,7 +95,8 @@ function acceptSpaced(text: string, v: RunValue): boolean {
 }
 
 /** Widens a digit run to its sign, parentheses, currency and percent sign, not reaching back before `floor`. */
-function withContext(text: string, v: RunValue, floor: number): Candidate {
+function withContext(text: string, run: RunValue, floor: number): Candidate {
+  let v = run;
   let { start, end, decimals } = v;
   let negative = false;
   let percent = false;
@@ -156,6 +157,12 @@ function withContext(text: string, v: RunValue, floor: number): Candidate {
     }
     break;
   }
+  // "EUR 72.000", "€ 8.000": money takes two decimals (a few currencies three), so one mark before
+  // three digits beside a currency groups thousands, whatever the rest of the document writes.
+  if (v.ambiguous && decimals && currency && !THREE_DECIMALS.has(currency.code) && !perUnit(text, end)) {
+    v = { ...v, value: Math.round(v.value * 1000), grouped: true };
+    decimals = false;
+  }
   const value = negative && v.value !== 0 ? -v.value : v.value;
   const span: Candidate = {
     start,
@@ -171,6 +178,11 @@ function withContext(text: string, v: RunValue, floor: number): Candidate {
 }
 
 const PERCENT = new Set(['%', '٪', '％']);
+/** "1.659 €/l", "2.125 EUR per kg": a price per unit may take three decimals. */
+const perUnit = (text: string, end: number) =>
+  /^\s*(?:\/|per\b|pro\b|par\b|por\b)/i.test(text.slice(end, end + 6));
+/** Currencies whose minor unit has three digits (ISO 4217). */
+const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 const JOINERS = new Set(['-', '/', ':', '_', '.', '–']);
 
 function isJoined(text: string, start: number, digitsEnd: number, currencyFirst: boolean): boolean {

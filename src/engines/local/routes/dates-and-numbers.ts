@@ -7,6 +7,7 @@ import {
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { isClauseNumber } from '../read-value.ts';
 import { labelHit } from './label-hits.ts';
 import { POSITION_WEIGHT } from './position.ts';
 
@@ -45,7 +46,7 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
         line.text,
         hints.decimalMark ? { decimalMark: hints.decimalMark } : {},
       )) {
-        if (!span.amount && kind === 'double') continue;
+        if ((!span.amount && kind === 'double') || isClauseNumber(line.text, span)) continue;
         const value = kind === 'integer' ? parseInteger(span.text) : span.value;
         if (value === null) continue;
         amounts.push({ line, value, text: line.text });

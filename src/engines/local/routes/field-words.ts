@@ -8,6 +8,7 @@ import type { Candidate } from '../candidate.ts';
 import type { DocumentView, Token, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { contextWords, nameStems, stem } from '../field-words.ts';
+import { isClauseNumber } from '../read-value.ts';
 import { words } from '../words.ts';
 
 interface Span {
@@ -126,7 +127,7 @@ function spanReader(kind: string, hints: TypingHints): ((text: string) => Span[]
   if (kind === 'double')
     return (text) =>
       findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
-        (s) => s.amount && !s.percent,
+        (s) => s.amount && !s.percent && !isClauseNumber(text, s),
       );
   if (kind === 'integer')
     return (text) =>

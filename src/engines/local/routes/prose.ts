@@ -1,4 +1,5 @@
-import { findDateSpans, type TypingHints } from '../../../fields/typing/index.ts';
+import { findDateSpans, findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
+import { numberWordValue } from '../../recognizers/number-words.ts';
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, lineAt } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
@@ -25,10 +26,13 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
             }))
           : field.kind === 'string'
             ? recognize(reads ?? profile.kind, window)
-            : [];
+            : field.kind === 'double' || field.kind === 'integer'
+              ? amountsIn(window, hints)
+              : [];
       const taken = spans.slice(0, profile.field.kind === 'array' ? 4 : 1);
-      // Values one cue announces together ("between X and Y") stand together: the first one's distance counts.
-      const distance = (taken[0]?.start ?? 0) / 300;
+      // Values one cue announces together ("between X and Y") stand together: the first one's
+      // distance counts, the sum spelled out before its figures not ("Two Thousand … Dollars ($2,850)").
+      const distance = spelledOut(window.slice(0, taken[0]?.start ?? 0)).length / 300;
       for (const span of taken) {
         const line = lineAt(view, from + span.start);
         // A cue for the concept is not one for a qualified value of it ("date" is not "shipment date").
@@ -52,3 +56,27 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
 function escapeRegExp(word: string): string {
   return word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/** "a monthly fee of US$4,500.00 (the …)": the amount a cue announces, the first one after it. */
+function amountsIn(window: string, hints: TypingHints) {
+  return (
+    findNumberSpans(window.slice(0, 120), hints.decimalMark ? { decimalMark: hints.decimalMark } : {})
+      .filter((s) => s.amount && !s.percent)
+      .slice(0, 1)
+      // "Dollars ($2,850.00)": brackets after words restate the sum; they do not make it negative.
+      .map((s) => ({ ...s, value: Math.abs(s.value) }))
+  );
+}
+
+/** A stretch of text less the words that spell a sum out: "Two Thousand Eight Hundred Fifty and No/100 Dollars (". */
+function spelledOut(text: string): string {
+  return text
+    .replace(/[\p{L}/0-9]+/gu, (w) =>
+      SPELLING.test(w) || numberWordValue(w.toLowerCase()) !== null ? '' : w,
+    )
+    .replace(/[\s(),.-]+/g, ' ')
+    .trim();
+}
+
+const SPELLING =
+  /^(?:hundred|thousand|million|billion|and|no\/100|\d+\/100|dollars?|euros?|pounds?|cents?|only)$/i;

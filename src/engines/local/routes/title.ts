@@ -1,0 +1,39 @@
+import type { Candidate } from '../candidate.ts';
+import type { DocumentView } from '../document-view.ts';
+import type { FieldProfile } from '../field-profile.ts';
+import { isDocumentWord } from '../field-sense.ts';
+import { columnsOfLine } from '../line-columns.ts';
+import { words } from '../words.ts';
+
+/** Lines from the top of the first page where a title stands. */
+const TITLE_LINES = 12;
+
+/**
+ * The document's title, for a field asking what kind of document or contract it is: a short line
+ * at the head of the first page, set in capitals or naming a kind of document ("MASTER SERVICES
+ * AGREEMENT", "Residential Lease Agreement", "Contrat de prestation de services"), as printed.
+ */
+export function titleCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  if (profile.kind !== 'title') return [];
+  const out: Candidate[] = [];
+  const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
+  head.forEach((line, rank) => {
+    for (const column of columnsOfLine(line) ?? [line]) {
+      const text = column.text.trim().replace(/[.:]+$/, '');
+      const said = text.split(/\s+/);
+      if (said.length > 10 || !/\p{L}{3}/u.test(text) || /\d{3}|[@:]/.test(text)) continue;
+      const letters = text.replace(/[^\p{L}]/gu, '');
+      const capitals = letters.replace(/[^\p{Lu}]/gu, '').length / Math.max(1, letters.length) > 0.8;
+      const namesKind = words(text).some((w) => isDocumentWord(w) && w.length > 3);
+      if (!namesKind && !capitals) continue;
+      out.push({
+        value: text,
+        score: 0.45 + (namesKind ? 0.25 : 0) + (capitals ? 0.1 : 0) - 0.02 * rank,
+        source: 'layout',
+        line,
+        text: line.text,
+      });
+    }
+  });
+  return out;
+}

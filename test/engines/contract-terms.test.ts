@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractText } from '../helpers/extract-text.ts';
+
+const SERVICES = `                           MASTER SERVICES AGREEMENT
+
+This Master Services Agreement is made and entered into effective as of March 1, 2025 by and
+between Northwind Logistics, Inc. ("Client") and Brightline Facility Services LLC ("Provider").
+
+1. FEES AND PAYMENT
+
+1.1 In consideration of the Services, Client shall pay Provider a monthly
+fee of US$4,500.00 (the "Monthly Fee"), invoiced in advance.
+
+1.2 Extra work shall be billed at a rate of US$95.00 per technician hour.
+
+2. TERM AND RENEWAL
+
+2.1 This Agreement shall have an initial term of twenty-four (24) months and
+shall thereafter be automatically renewed for successive twelve (12) month periods.
+`;
+
+const LEASE = `RESIDENTIAL LEASE AGREEMENT
+
+1. RENT. Tenant shall pay a monthly rent of Two Thousand Eight Hundred Fifty and No/100
+Dollars ($2,850.00), in advance.
+2. FEES. A returned-payment fee of $35.00 applies to any dishonoured payment.
+3. NO AUTOMATIC RENEWAL. This Lease shall not renew automatically.
+`;
+
+const EMPLOYMENT = `Arbeitsvertrag / Employment Contract
+
+3. Remuneration
+(1) The Employee shall receive an annual gross salary of EUR 72.000 (in words: seventy-two thousand euros).
+`;
+
+const fields = {
+  contract_type: '{ type: string, description: Type of contract as printed in its title }',
+  amount:
+    '{ type: double, description: Main amount payable (the fee, rent, salary or price the contract is about) }',
+  auto_renewal: '{ type: boolean, description: Whether the contract renews automatically }',
+};
+
+describe('contract terms', () => {
+  it('reads the title, the main fee and a renewal the contract states', async () => {
+    const data = await extractText(SERVICES, fields);
+    assert.deepEqual(data, { contract_type: 'MASTER SERVICES AGREEMENT', amount: 4500, auto_renewal: true });
+  });
+
+  it('takes the rent over a fee stated in passing, a sum in brackets as positive, and a denied renewal as false', async () => {
+    const data = await extractText(LEASE, fields);
+    assert.deepEqual(data, {
+      contract_type: 'RESIDENTIAL LEASE AGREEMENT',
+      amount: 2850,
+      auto_renewal: false,
+    });
+  });
+
+  it('reads a salary written with a German thousands point, and no renewal clause as false', async () => {
+    const data = await extractText(EMPLOYMENT, {
+      tipo_de_contrato: '{ type: string, description: What kind of contract is this? }',
+      monto_principal:
+        '{ type: double, description: How much is paid under the contract - the fee, rent or salary? }',
+      renews: '{ type: boolean }',
+    });
+    assert.deepEqual(data, {
+      tipo_de_contrato: 'Arbeitsvertrag / Employment Contract',
+      monto_principal: 72000,
+      renews: false,
+    });
+  });
+});
