@@ -24,8 +24,10 @@ import { normaliseForScore, scoreField } from './score.ts';
 
 const EDGES = [0.45, 0.55, 0.65, 0.75, 0.85, 0.95, Number.POSITIVE_INFINITY];
 const MIN_PER_BIN = 8;
-/** One-sided 90%: the share right is above the bin's value nine times in ten. */
-const Z = 1.28;
+/** A cautious estimate from which a bin may claim 0.9 or more. */
+const SURE = 0.97;
+/** One-sided 95%: the share right is above the bin's value nineteen times in twenty. */
+const Z = 1.645;
 
 /** Wilson's lower bound of a share seen in n answers. */
 function lowerBound(share: number, n: number): number {
@@ -115,6 +117,9 @@ function fit(points: { score: number; right: number }[]): [number, number][] {
   // The same document answered under every wording is one piece of evidence, not four.
   const fitted = bins.map((b) => lowerBound(b.right / b.n, b.n / repeats));
   for (let i = 1; i < fitted.length; i++) fitted[i] = Math.max(fitted[i]!, fitted[i - 1]!);
+  // 0.9 is the threshold users automate on: a route claims it only when even the cautious estimate
+  // leaves a wide margin (documents of other kinds shift what a route's scores mean).
+  for (let i = 0; i < fitted.length; i++) if (fitted[i]! >= 0.9 && fitted[i]! < SURE) fitted[i] = 0.89;
   return bins.map((b, i) => [
     b.upper === Number.POSITIVE_INFINITY ? 99 : b.upper,
     Math.round(fitted[i]! * 1000) / 1000,

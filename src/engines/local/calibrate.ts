@@ -10,6 +10,9 @@ export type CalibrationTable = Record<string, [number, number][]>;
 
 export const CALIBRATION: CalibrationTable = fitted.bins as unknown as CalibrationTable;
 
+/** What an answer of a route the calibration never measured may claim at most. */
+const UNMEASURED = 0.5;
+
 export function calibrationKey(source: CandidateSource, ocr: boolean): string {
   return ocr ? `${source}:ocr` : source;
 }
@@ -21,7 +24,10 @@ export function calibrate(
   score: number,
 ): number {
   const bins = table[calibrationKey(source, ocr)] ?? table[source];
-  if (!bins || bins.length === 0) return Math.round(score * 100) / 100;
+  // A route never measured claims no more than a guess. (An empty table is the fitting script's
+  // view: raw scores.)
+  if (!bins || bins.length === 0)
+    return Math.round((Object.keys(table).length === 0 ? score : Math.min(score, UNMEASURED)) * 100) / 100;
   const bin = bins.find(([upper]) => score <= upper) ?? bins.at(-1)!;
   return Math.round(bin[1] * 100) / 100;
 }

@@ -72,6 +72,8 @@ function* candidates(text: string, kind: FormKind): Generator<Candidate> {
     if (!form) continue;
     // A code between digits is part of an identifier ("INV2024USD001").
     if (kind === 'code' && isDigitAt(text, start - 1) && isDigitAt(text, end)) continue;
+    // "BLK 123 ANG MO KIO AVENUE": a code among words in capitals after a whole number is a word of a name.
+    if (kind === 'code' && inName(text, start, end)) continue;
     // A symbol glued to a word belongs to it ("$HOME"); "US$" and "HK$" are marks of their own.
     if (kind === 'symbol' && (isWordLetter(text, start - 1) || isWordLetter(text, end))) continue;
     const c = {
@@ -133,4 +135,11 @@ const PRICE_BEFORE = /\d[.,](?:\d{2}|-|–)$/u;
 
 function isWordLetter(text: string, i: number): boolean {
   return i >= 0 && i < text.length && WORD_LETTER.test(text[i]!);
+}
+
+/** A code followed by another word in capitals, after a number without cents ("123 ANG MO KIO"). */
+function inName(text: string, start: number, end: number): boolean {
+  if (!/^ [A-Z]{2,}\b/.test(text.slice(end, end + 4))) return false;
+  const before = text.slice(Math.max(0, start - 12), start);
+  return !/\d[.,]\d{2}\s*$/.test(before) && !/^\s*[-−+]?\d/.test(text.slice(end));
 }
