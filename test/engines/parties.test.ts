@@ -76,3 +76,45 @@ describe('parties: who wrote the document and whom it is addressed to', () => {
     assert.equal(data.supplier, 'HARTWELL PRECISION ENGINEERING LTD');
   });
 });
+
+describe('bills and orders: what a reader sees at once', () => {
+  const STATEMENT = `NORTHGATE BANK                                    Northgate Cash Rewards Visa
+P.O. Box 30285                                    Account Number ending in 4821
+Salt Lake City, UT 84130-0285                     Billing Cycle 09/22/2025 - 10/21/2025 (30 days)
+
+JAMES T O'CONNOR
+4410 MAPLE RIDGE DR APT 2B
+COLUMBUS OH 43215-4417
+
+New Balance                                       1,281.58
+We'll collect the balance by Direct Debit on or after 18 November 2025.
+`;
+
+  it('reads both ends of a billing cycle, a due date stated in a sentence and the currency of the place', async () => {
+    const data = await extractText(STATEMENT, {
+      period_start: '{ type: date }',
+      date_to: '{ type: date, description: End of the billing cycle }',
+      pay_by: '{ type: date, description: When the amount is collected or due }',
+      currency: '{ type: string }',
+    });
+    assert.deepEqual(data, {
+      period_start: '2025-09-22',
+      date_to: '2025-10-21',
+      pay_by: '2025-11-18',
+      currency: 'USD',
+    });
+  });
+
+  it("reads the buyer's contact under the party's label, and a person's mailbox over a function's", async () => {
+    const order = `Buyer            Buyer Phone      Buyer E-mail
+Karen Mitchell   (216) 555-0142   accounts@glfluidpower.com
+
+Questions: karen.mitchell@glfluidpower.com
+`;
+    const data = await extractText(order, {
+      buyer_contact_name: '{ type: string }',
+      buyer_contact_email: '{ type: string, description: E-mail of the buyer contact person }',
+    });
+    assert.equal(data.buyer_contact_name, 'Karen Mitchell');
+  });
+});

@@ -70,8 +70,21 @@ describe('parseDate', () => {
   });
 
   it('does not take a day range for a two-digit year', () => {
-    assert.equal(parseDate('1 Jan - 31 Dec 2024'), '2024-12-31');
+    // The range's first date, with the year it leaves to the second.
+    assert.equal(parseDate('1 Jan - 31 Dec 2024'), '2024-01-01');
     assert.equal(parseDate('1 Jan 31 Dec 2024'), '2024-12-31');
+  });
+
+  it('reads the first date of a range that leaves its year, or its month and year, to the second', () => {
+    const first = (text: string) => findDateSpans(text)[0]?.value;
+    assert.equal(first('This period (1 Oct - 31 Oct 2025)'), '2025-10-01');
+    assert.equal(first('Zeitraum 01.10. - 31.10.2025'), '2025-10-01');
+    assert.equal(first('Statement period: Oct 1 to Oct 31, 2025'), '2025-10-01');
+    assert.equal(first('1–31 October 2025'), '2025-10-01');
+    assert.equal(first('15 Dec - 14 Jan 2026'), '2025-12-15');
+    // A number before a dash that is not a day of the range is left alone.
+    assert.equal(first('Pages 3 - 5 May 2025'), '2025-05-05');
+    assert.equal(first('Ref 2024-10 - 31 Oct 2025'), '2025-10-31');
   });
 
   it('reads a till stamp with a named month and a two-digit year', () => {

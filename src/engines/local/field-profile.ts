@@ -99,7 +99,12 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
   const labels: string[][] = [words(field.name), ...field.aliases.map(words)];
   if (concept) labels.push(...concept.phrases);
   // A nested field is often labelled by its parent alone: "Customer: ACME" for customer.name.
-  const parentLabels = parent ? profileField(parent).labels : [];
+  // "Buyer   Karen Mitchell": a contact person is often labelled by the party alone.
+  const ownerLabels =
+    !parent && concept?.kind === 'person' && sense.owner
+      ? (CONCEPTS.find((c) => c.id === sense.owner!.id)?.phrases ?? [])
+      : [];
+  const parentLabels = parent ? profileField(parent).labels : ownerLabels;
   if (parent) labels.push([...words(parent.name), ...words(field.name)]);
   const declaredKind = concept?.kind && KINDS.has(concept.kind) ? (concept.kind as ValueKind) : 'text';
   const itemKind = field.kind === 'array' ? field.items.kind : field.kind;

@@ -227,6 +227,17 @@ function ownerByWord(tokens: string[], concept: Concept | null): Concept | null 
   return null;
 }
 
+const RANGE_STARTS = new Set(lexicon.rangeWords.start);
+const RANGE_ENDS = new Set(lexicon.rangeWords.end);
+
+/** Which end of a range a name of two words or more asks for, by its words for one. */
+function rangeEnd(tokens: string[]): 'start_date' | 'end_date' | null {
+  if (tokens.length < 2) return null;
+  if (tokens.some((w) => RANGE_ENDS.has(w))) return 'end_date';
+  if (tokens.some((w) => RANGE_STARTS.has(w))) return 'start_date';
+  return null;
+}
+
 /** Words that join two parts of one value: "street_and_city". */
 const CONJUNCTIONS = new Set(['and', 'or']);
 
@@ -475,6 +486,14 @@ function understandStated(field: Field): FieldSense {
     // it does not borrow the total's labels or its preference for the largest amount.
     concept = narrower ?? concept ?? (from === 'type' ? null : genericOf(family));
   }
+  // "date_to", "service_period_from", "valid_until": a date asked for at one end of a range.
+  if (
+    family === 'date' &&
+    (!concept || concept.generic === true || concept.id === 'start_date' || concept.id === 'end_date')
+  ) {
+    const end = rangeEnd(own);
+    if (end) concept = CONCEPTS.find((c) => c.id === end) ?? concept;
+  }
   let owner =
     nameMatches.find((m) => ownerMatch(m, own) && m.concept !== concept && !covered(m.start))?.concept ??
     ownerByWord(own, concept) ??
@@ -510,6 +529,8 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       !isCurrencyWord(w) &&
       !HEADS.has(w) &&
       !OWNER_WORDS.has(w) &&
+      !RANGE_STARTS.has(w) &&
+      !RANGE_ENDS.has(w) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),
   );

@@ -40,6 +40,8 @@ export function findLabel(
     const setOff =
       text === '' ||
       /^\s*[:：#=.\-–—|°º№]|^\t|^ {2,}/.test(after) ||
+      // "Billing Cycle 09/22/2025 - 10/21/2025": a label of two words or more right before a figure.
+      (length >= 2 && /^ \d/.test(after)) ||
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     const hit = {

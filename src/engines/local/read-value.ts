@@ -99,6 +99,8 @@ export function readValue(
         fit: 0.6 + 0.4 * span.confidence,
       };
     if (profile.kind !== 'organization' && profile.kind !== 'person' && profile.kind !== 'party') return null;
+    // "Bill to: Northwind Traders Ltd" names a firm, not the person asked for.
+    if (profile.kind === 'person' && recognize('organization', firstColumn(rest)).length > 0) return null;
   }
   const column = firstColumn(rest);
   const value = cleanString(column.replace(/[\s,;:.]+$/, ''));

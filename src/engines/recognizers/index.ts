@@ -5,6 +5,7 @@
  */
 export { findCurrencies } from './currencies.ts';
 export { currencyOfAmounts, type DocumentCurrency } from './currency-of-amounts.ts';
+export { currencyOfPlace } from './currency-of-place.ts';
 export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
 export { findIbans } from './ibans.ts';

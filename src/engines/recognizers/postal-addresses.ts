@@ -25,7 +25,7 @@ const PROSE_WORDS = 4;
 /** Tokens an address inside a sentence may span. */
 const MAX_INLINE_TOKENS = 18;
 
-const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/;
+export const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/;
 const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z] ?\d[A-Z]\d\b/;
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 const AMOUNT = /\d[.,]\d\d(?!\d)/;

@@ -3,6 +3,7 @@ import type { DateOrder } from '../field.ts';
 import { type CalendarDate, dateOrNull, toIsoDate } from './calendar.ts';
 import { type DateMatch, matchDateAt } from './date-match.ts';
 import { guessOrderFromTokens } from './date-order.ts';
+import { rangeStart } from './date-ranges.ts';
 import type { ValueSpan } from './spans.ts';
 import { type Token, tokenize } from './tokens.ts';
 
@@ -22,6 +23,9 @@ export const DEFAULT_DATE_ORDER: DateOrder = 'DMY';
 export function parseDate(text: string, hint?: DateHint): string | null {
   const tokens = tokenize(text);
   const found = firstDate(tokens, orderFor(tokens, hint));
+  // "1 Oct – 31 Oct 2025": the range's first date, with the year it leaves to the second.
+  const opening = found && rangeStart(tokens, found, orderFor(tokens, hint));
+  if (opening) return toIsoDate(opening);
   if (found) return toIsoDate(found);
   const compact = compactDate(tokens);
   return compact && toIsoDate(compact);
@@ -41,6 +45,14 @@ export function findDateSpans(text: string, hint?: DateHint): ValueSpan<string>[
     }
     const start = tokens[match.first]!.start;
     const end = tokens[match.last]!.end;
+    // "1 Oct – 31 Oct 2025": a first date that borrows its year from this one.
+    const opening = rangeStart(tokens, match, order);
+    const last = spans.at(-1);
+    if (opening && (!last || last.end <= tokens[opening.first]!.start)) {
+      const from = tokens[opening.first]!.start;
+      const to = tokens[match.first - 2]!.end;
+      spans.push({ start: from, end: to, text: text.slice(from, to), value: toIsoDate(opening) });
+    }
     spans.push({ start, end, text: text.slice(start, end), value: toIsoDate(match) });
     i = match.last + 1;
   }

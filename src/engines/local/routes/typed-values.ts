@@ -1,11 +1,25 @@
 import { findNumberSpans } from '../../../fields/typing/index.ts';
-import { currencyOfAmounts, findCurrencies } from '../../recognizers/index.ts';
+import { currencyOfAmounts, currencyOfPlace, findCurrencies } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import { enumValueFor } from '../enum-words.ts';
 import type { FieldProfile, ValueKind } from '../field-profile.ts';
+import lexicon from '../lexicon.json' with { type: 'json' };
 import { recognize } from '../read-value.ts';
 import { ownerContext } from './owner-context.ts';
+
+const ROLE_MAILBOXES = new Set(lexicon.roleMailboxes.names);
+/** Words of a field that ask for a person's address. */
+const PERSONAL = new Set([
+  'contact',
+  'person',
+  'buyer',
+  'requester',
+  'employee',
+  'ansprechpartner',
+  'contacto',
+  'contactpersoon',
+]);
 
 /** Kinds whose values are recognised by their look alone, wherever they stand. */
 const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat', 'payment']);
@@ -33,6 +47,13 @@ export function typedValueCandidates(view: DocumentView, profile: FieldProfile):
       });
     }
   }
+  // "accounts@…" beside "liam.oconnor@…": a contact's address is a person's, not a function's.
+  if (
+    profile.kind === 'email' &&
+    [...profile.nameWords, ...profile.descriptionWords].some((w) => PERSONAL.has(w))
+  )
+    for (const c of out)
+      if (ROLE_MAILBOXES.has(String(c.value).split('@')[0]!.toLowerCase())) c.score *= 0.75;
   // "AMEX   220.14": a tender line states what it paid.
   if (profile.kind === 'payment')
     for (const c of out) if (findNumberSpans(c.line.text).some((n) => n.amount)) c.score += 0.1;
@@ -41,10 +62,21 @@ export function typedValueCandidates(view: DocumentView, profile: FieldProfile):
   return out;
 }
 
+/** Lines of the first page where the sender's address stands. */
+const PLACE_LINES = 15;
+
 /** The currency the amounts are written in, by a vote over every mark beside them. */
 function documentCurrency(view: DocumentView): Candidate[] {
   const found = currencyOfAmounts(view.text.slice(0, 200_000));
-  if (!found) return [];
+  if (!found) {
+    // No amount carries a mark: the currency of the place the document is written from, a guess,
+    // for a document that states amounts at all (an NDA states none, and has no currency).
+    if (!findNumberSpans(view.text.slice(0, 50_000)).some((n) => n.amount && !n.percent)) return [];
+    const head = view.lines.filter((l) => l.page === 1).slice(0, PLACE_LINES);
+    const code = currencyOfPlace(head.map((l) => l.text));
+    const line = head[0];
+    return code && line ? [{ value: code, score: 0.4, source: 'type', line, text: line.text }] : [];
+  }
   const line = view.lines.find((l) => findCurrencies(l.text).some((s) => s.value === found.code));
   if (!line) return [];
   return [{ value: found.code, score: 0.4 + 0.45 * found.confidence, source: 'type', line, text: line.text }];
