@@ -118,3 +118,36 @@ Questions: karen.mitchell@glfluidpower.com
     assert.equal(data.buyer_contact_name, 'Karen Mitchell');
   });
 });
+
+describe('invoices, credit notes and quotes', () => {
+  const CREDIT = `LINDNER BÜROBEDARF GMBH
+Industriestraße 12, 70565 Stuttgart
+USt-IdNr.: DE219804576
+
+                                GUTSCHRIFT
+
+Gutschrift-Nr.    GS-2025-0031          Datum       28.04.2025
+Zu Rechnung       RE-2025-1184 vom 22.04.2025
+
+Kunde: Café Morgenrot GmbH, USt-IdNr. DE287615394
+`;
+
+  it('reads the kind of document from its title as the enum value, and its own number, not the invoice it corrects', async () => {
+    const data = await extractText(CREDIT, {
+      document_type: '{ type: enum, values: [invoice, credit_note, quote] }',
+      document_number: '{ type: string, description: Number of the invoice, credit note or quote }',
+      numero_tva_fournisseur: '{ type: string }',
+    });
+    assert.deepEqual(data, {
+      document_type: 'credit_note',
+      document_number: 'GS-2025-0031',
+      numero_tva_fournisseur: 'DE219804576',
+    });
+  });
+
+  it("does not give the writer's VAT number for the customer's when the customer's is not printed", async () => {
+    const invoice = CREDIT.replace(', USt-IdNr. DE287615394', '');
+    const data = await extractText(invoice, { customer_vat_number: '{ type: string }' });
+    assert.equal(data.customer_vat_number, null);
+  });
+});

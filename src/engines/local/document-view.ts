@@ -42,6 +42,8 @@ export interface DocumentView {
 }
 
 const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#/gu;
+/** A word joined by a hyphen to "Nr", "No" or "Datum". */
+const GLUED_HEAD = /^(\p{L}{3,})-(nr|no|nummer|datum)$/iu;
 
 /**
  * `seen`: words already made canonical, by their raw form. A document repeats its words: one
@@ -52,6 +54,14 @@ export function tokenise(text: string, seen?: Map<string, string>): Token[] {
   const tokens: Token[] = [];
   for (const m of text.matchAll(TOKEN)) {
     const raw = m[0].replace(/[.'’-]+$/, '');
+    // "Rechnungs-Nr.", "Kunden-Nr", "Liefer-Datum": a label's word and its short head, two words.
+    const glued = GLUED_HEAD.exec(raw);
+    if (glued) {
+      const cut = glued[1]!.length;
+      tokens.push({ word: canonicalWord(glued[1]!), start: m.index, end: m.index + cut });
+      tokens.push({ word: canonicalWord(glued[2]!), start: m.index + cut + 1, end: m.index + raw.length });
+      continue;
+    }
     let word = seen?.get(raw);
     if (word === undefined) {
       word = canonicalWord(raw);

@@ -1,6 +1,7 @@
 import type { EnumField } from '../../fields/field.ts';
 import { matchEnum } from '../../fields/typing/index.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
+import lexicon from './lexicon.json' with { type: 'json' };
 import { words } from './words.ts';
 
 /**
@@ -42,7 +43,12 @@ function vocabularyOf(field: EnumField): Map<string, string[][]> {
   for (const value of field.values) {
     const own = words(value);
     if (own.length === 0 || OTHER.has(own.join(' '))) continue;
-    const phrases = [own, ...describedAs(field.description, value), ...own.flatMap(paymentWords)];
+    const phrases = [
+      own,
+      ...describedAs(field.description, value),
+      ...own.flatMap(paymentWords),
+      ...(VALUE_WORDS.get(own.join(' ')) ?? []),
+    ];
     found.set(
       value,
       phrases.filter((p) => p.length > 0),
@@ -63,6 +69,13 @@ function describedAs(description: string, value: string): string[][] {
     .filter((p) => p.length > 0 && p.length <= 4);
 }
 
+/** "credit_note" is named "Gutschrift", "avoir", "credit memo" (lexicon valueWords). */
+const VALUE_WORDS = new Map(
+  Object.entries(lexicon.valueWords).flatMap(([value, list]) =>
+    value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
+  ),
+);
+
 const CLASSES = payments.classes as unknown as Record<string, string[]>;
 const METHODS = payments.methods as Record<string, string[]>;
 
@@ -80,3 +93,6 @@ function indexOfPhrase(tokens: string[], phrase: string[]): number {
   }
   return -1;
 }
+
+/** A value that is a kind of document ("invoice", "credit_note"): one the lexicon's valueWords know. */
+export const isDocumentKind = (value: string) => VALUE_WORDS.has(words(value).join(' '));

@@ -367,7 +367,7 @@ function splitCompounds(tokens: string[]): string[] {
       const end = canonicalWord(token.slice(k));
       if (!KNOWN_WORDS.has(end)) continue;
       const first = token.slice(0, k);
-      return [first.length > 4 && first.endsWith('s') ? first.slice(0, -1) : first, end];
+      return [canonicalWord(first.length > 4 && first.endsWith('s') ? first.slice(0, -1) : first), end];
     }
     return [token];
   });

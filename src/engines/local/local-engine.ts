@@ -13,6 +13,7 @@ import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { buildView, type DocumentView } from './document-view.ts';
+import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { lineItems } from './line-items.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
@@ -30,7 +31,7 @@ import { selfNamedCandidates } from './routes/self-named.ts';
 import { signatureCandidates } from './routes/signatures.ts';
 import { statementCandidates } from './routes/statements.ts';
 import { tableCandidates } from './routes/tables.ts';
-import { titleCandidates } from './routes/title.ts';
+import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
 import { type Choice, choose, chooseMany } from './select.ts';
 
@@ -123,12 +124,13 @@ const NOT_UNDERSTOOD: Found = {
 export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   // What the engine cannot interpret it finds only where the document names it by the field's words.
   if (!profile.understood)
-    return [
+    return asAllowed(profile, [
       ...labelCandidates(view, profile, hints),
       ...tableCandidates(view, profile, hints),
       ...definedTermCandidates(view, profile),
       ...statementCandidates(view, profile),
-    ];
+      ...enumTitleCandidates(view, profile),
+    ]);
   const found = [
     ...labelCandidates(view, profile, hints),
     ...tableCandidates(view, profile, hints),
@@ -144,10 +146,22 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...recipientCandidates(view, profile),
     ...titleCandidates(view, profile),
     ...statementCandidates(view, profile),
+    ...enumTitleCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
-  return [...found, ...arithmeticCandidates(view, profile, hints, found)];
+  return asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]);
+}
+
+/** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */
+function asAllowed(profile: FieldProfile, candidates: Candidate[]): Candidate[] {
+  const { field } = profile;
+  if (field.kind !== 'enum') return candidates;
+  return candidates.flatMap((c) => {
+    if (typeof c.value === 'string' && field.values.includes(c.value)) return [c];
+    const value = enumValueFor(field, String(c.value));
+    return value === null ? [] : [{ ...c, value }];
+  });
 }
 
 function resolveObject(field: ObjectField, reading: Reading, hints: TypingHints): Found {

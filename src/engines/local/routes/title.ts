@@ -1,5 +1,6 @@
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
+import { enumValueFor, isDocumentKind } from '../enum-words.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { isDocumentWord } from '../field-sense.ts';
 import { columnsOfLine } from '../line-columns.ts';
@@ -14,7 +15,7 @@ const TITLE_LINES = 12;
  * AGREEMENT", "Residential Lease Agreement", "Contrat de prestation de services"), as printed.
  */
 export function titleCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
-  if (profile.kind !== 'title') return [];
+  if (profile.kind !== 'title' || profile.field.kind === 'enum') return [];
   const out: Candidate[] = [];
   const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
   head.forEach((line, rank) => {
@@ -35,5 +36,28 @@ export function titleCandidates(view: DocumentView, profile: FieldProfile): Cand
       });
     }
   });
+  return out;
+}
+
+/**
+ * An enum whose values are kinds of document ([invoice, credit_note, quote]): the value the title
+ * names ("GUTSCHRIFT", "TAX INVOICE", "DEVIS N° 2025-118"), the first one at the head of the page.
+ */
+export function enumTitleCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const { field } = profile;
+  if (field.kind !== 'enum' || field.values.filter(isDocumentKind).length < 2) return [];
+  const out: Candidate[] = [];
+  const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
+  for (const [rank, line] of head.entries()) {
+    for (const column of columnsOfLine(line) ?? [line]) {
+      const said = words(column.text).filter((w) => !/\d/.test(w) && w !== 'number');
+      if (said.length === 0 || said.length > 6) continue;
+      const value = enumValueFor(field, column.text);
+      if (value === null) continue;
+      // A line that is the title alone ("GUTSCHRIFT") says more than one that mentions it ("Zu Rechnung RE-1184").
+      const alone = said.length <= 3 && !/[:]/.test(column.text);
+      out.push({ value, score: (alone ? 0.8 : 0.5) - 0.01 * rank, source: 'layout', line, text: line.text });
+    }
+  }
   return out;
 }

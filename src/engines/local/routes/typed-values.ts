@@ -1,6 +1,7 @@
 import { findNumberSpans } from '../../../fields/typing/index.ts';
 import { currencyOfAmounts, currencyOfPlace, findCurrencies } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
+import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView } from '../document-view.ts';
 import { enumValueFor } from '../enum-words.ts';
 import type { FieldProfile, ValueKind } from '../field-profile.ts';
@@ -33,7 +34,15 @@ export function typedValueCandidates(view: DocumentView, profile: FieldProfile):
   if (profile.kind === 'currency') return documentCurrency(view);
   if (!BY_LOOK.has(profile.kind)) return [];
   const out: Candidate[] = [];
+  // The addressee's VAT number or IBAN is not the one in the writer's letterhead or footer (a
+  // contact's e-mail may be: an order sent as an e-mail is signed by its buyer).
+  const addressee =
+    (profile.kind === 'vat' || profile.kind === 'iban') &&
+    partyOf(profile) !== undefined &&
+    partyOf(profile) !== issuerOf(view);
+  const writers = addressee ? writersLines(view) : new Set<number>();
   for (const line of view.lines.slice(0, 2000)) {
+    if (writers.has(line.id)) continue;
     for (const span of recognize(profile.kind, line.text)) {
       const { field } = profile;
       const value = field.kind === 'enum' ? enumValueFor(field, span.value, true) : span.value;
@@ -80,4 +89,13 @@ function documentCurrency(view: DocumentView): Candidate[] {
   const line = view.lines.find((l) => findCurrencies(l.text).some((s) => s.value === found.code));
   if (!line) return [];
   return [{ value: found.code, score: 0.4 + 0.45 * found.confidence, source: 'type', line, text: line.text }];
+}
+
+/** Lines of the head of the first page and the foot of the last: the writer's letterhead and footer. */
+function writersLines(view: DocumentView): Set<number> {
+  const first = view.lines.filter((l) => l.page === 1).slice(0, 6);
+  // A footer only on a page long enough to have one.
+  const lastPage = view.lines.filter((l) => l.page === view.pageCount);
+  const last = lastPage.length >= 25 ? lastPage.slice(-3) : [];
+  return new Set([...first, ...last].map((l) => l.id));
 }
