@@ -227,6 +227,35 @@ function ownerByWord(tokens: string[], concept: Concept | null): Concept | null 
   return null;
 }
 
+/** Words that say only that a value is an amount: "net_amt" is read through its other word. */
+const KIND_OF_AMOUNT = new Set(['amount', 'sum', 'value', 'figure']);
+/** "nom_du_salarie", "fecha_de_pago": the articles and prepositions of other languages' names say no value. */
+const PARTICLES = new Set([
+  'de',
+  'du',
+  'des',
+  'del',
+  'della',
+  'di',
+  'da',
+  'do',
+  'dos',
+  'das',
+  'van',
+  'von',
+  'der',
+  'den',
+  'het',
+  'la',
+  'le',
+  'el',
+  'los',
+  'las',
+  'les',
+  'al',
+  'au',
+  'aux',
+]);
 const RANGE_STARTS = new Set(lexicon.rangeWords.start);
 const RANGE_ENDS = new Set(lexicon.rangeWords.end);
 
@@ -456,6 +485,21 @@ function understandStated(field: Field): FieldSense {
     };
   let concept: Concept | null = head.match?.concept ?? null;
   const family = concept?.family ?? head.family!;
+  // "net_amt: net pay": a name's concept read through a kind word ("amount") gives way to another
+  // concept of the same family that the description names outright.
+  if (
+    headInName &&
+    head.match &&
+    described.head?.match &&
+    described.head.match.concept !== concept &&
+    described.head.match.concept.family === family &&
+    family === 'amount' &&
+    own.slice(head.match.start, head.match.end).some((w) => KIND_OF_AMOUNT.has(w)) &&
+    // …and says nothing else: "net pay", not "main fee / rent / salary / price".
+    described.phrase.filter((w) => !FILLER.has(w)).length ===
+      described.head.match.end - described.head.match.start
+  )
+    concept = described.head.match.concept;
   // "store_name", "Who signs the agreement": a generic head narrowed by a word elsewhere.
   const covered =
     head.match && headInName ? (i: number) => i >= head.match!.start && i < head.match!.end : () => false;
@@ -531,6 +575,7 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       !OWNER_WORDS.has(w) &&
       !RANGE_STARTS.has(w) &&
       !RANGE_ENDS.has(w) &&
+      !PARTICLES.has(w) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),
   );

@@ -64,6 +64,7 @@ const ABBREVIATIONS: Record<string, string> = {
   cust: 'customer',
   desc: 'description',
   doc: 'document',
+  emp: 'employee',
   dlv: 'delivery',
   dlvry: 'delivery',
   deliv: 'delivery',
