@@ -337,7 +337,7 @@ describe('documents of more kinds, each field in several wordings', () => {
         ['policy_holder', '{ type: string, description: Name of the insured person }'],
         ['policy_holder_name', '{ type: string }'],
       ],
-      'Mr Daniel Okafor',
+      'Daniel Okafor',
     ],
     [
       'an address after a label of two words, without the label',

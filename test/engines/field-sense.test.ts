@@ -109,7 +109,7 @@ describe('field sense: a name read as a phrase', () => {
     const q1 = understand(field('q1', 'string', 'What is the name of the store?'));
     assert.equal(q1.concept?.id, 'seller');
     assert.equal(q1.from, 'name');
-    assert.equal(understand(field('carrier', 'string', 'Transport company')).from, 'description');
+    assert.equal(understand(field('forwarder', 'string', 'Transport company')).from, 'description');
     const header = understand(field('header_name', 'string', 'The trading name printed in the header'));
     assert.equal(header.concept?.id, 'seller');
     assert.deepEqual(header.qualifiers, []);

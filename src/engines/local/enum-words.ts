@@ -36,7 +36,7 @@ const OTHER = new Set(
 
 const vocabularies = new WeakMap<EnumField, Map<string, string[][]>>();
 
-function vocabularyOf(field: EnumField): Map<string, string[][]> {
+export function vocabularyOf(field: EnumField): Map<string, string[][]> {
   let found = vocabularies.get(field);
   if (found) return found;
   found = new Map();
@@ -48,6 +48,7 @@ function vocabularyOf(field: EnumField): Map<string, string[][]> {
       ...describedAs(field.description, value),
       ...own.flatMap(paymentWords),
       ...(VALUE_WORDS.get(own.join(' ')) ?? []),
+      ...(TOPIC_WORDS.get(own.join(' ')) ?? []),
     ];
     found.set(
       value,
@@ -72,6 +73,13 @@ function describedAs(description: string, value: string): string[][] {
 /** "credit_note" is named "Gutschrift", "avoir", "credit memo" (lexicon valueWords). */
 const VALUE_WORDS = new Map(
   Object.entries(lexicon.valueWords).flatMap(([value, list]) =>
+    value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
+  ),
+);
+
+/** "motor" is named "vehicle", "Kfz", "voiture"; "hotel" "room", "Übernachtung" (lexicon topicWords). */
+const TOPIC_WORDS = new Map(
+  Object.entries(lexicon.topicWords).flatMap(([value, list]) =>
     value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
   ),
 );

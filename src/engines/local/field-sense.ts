@@ -1,6 +1,7 @@
 import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
+import { INCLUSION_WORDS } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, words } from './words.ts';
 
@@ -372,6 +373,15 @@ function specialised(
   return found[0]?.concept ?? null;
 }
 
+/**
+ * "Gross total including tax, before deduction of deposits": what a description names after
+ * 'including', 'before', 'less' is part of the value or taken from it, not the value.
+ */
+function component(tokens: string[]): (i: number) => boolean {
+  const at = tokens.findIndex((w) => INCLUSION_WORDS.has(w));
+  return (i) => at >= 0 && i > at;
+}
+
 /** An entity named as an owner by a real word, not by a preposition that also labels it ("from"). */
 const ownerMatch = (m: Match, tokens: string[]) =>
   m.concept.family === 'entity' && tokens.slice(m.start, m.end).some((w) => !PHRASE_END.has(w));
@@ -390,7 +400,8 @@ const KNOWN_WORDS = new Set(
  * three letters is more often an English prefix than a word ("discount", "recount").
  */
 function splitCompounds(tokens: string[]): string[] {
-  return tokens.flatMap((token) => {
+  return tokens.flatMap((raw) => {
+    const token = umlautSpelled(raw);
     if (token.length < 8 || KNOWN_WORDS.has(token)) return [token];
     for (let k = 4; k <= token.length - 4; k++) {
       const end = canonicalWord(token.slice(k));
@@ -400,6 +411,19 @@ function splitCompounds(tokens: string[]): string[] {
     }
     return [token];
   });
+}
+
+/**
+ * "warenempfaenger", "anzahl_packstuecke": a name cannot hold "ä", "ö", "ü" and writes them "ae",
+ * "oe", "ue"; read so when that makes a word the lexicon knows, alone or as a compound's end.
+ */
+function umlautSpelled(token: string): string {
+  if (KNOWN_WORDS.has(token) || !/ae|oe|ue/.test(token)) return token;
+  const folded = canonicalWord(token.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u'));
+  if (KNOWN_WORDS.has(folded)) return folded;
+  for (let k = 4; k <= folded.length - 4; k++)
+    if (KNOWN_WORDS.has(canonicalWord(folded.slice(k)))) return folded;
+  return token;
 }
 
 export function understand(field: Field): FieldSense {
@@ -525,7 +549,9 @@ function understandStated(field: Field): FieldSense {
   if ((!concept || concept.generic === true) && !listOfParties) {
     const narrower =
       specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
-      (from !== 'type' ? specialised(family, described.tokens, kind, concept) : null);
+      (from !== 'type'
+        ? specialised(family, described.tokens, kind, concept, component(described.tokens))
+        : null);
     // A field known by its type alone ("discount", a double) is not the family's generic concept:
     // it does not borrow the total's labels or its preference for the largest amount.
     concept = narrower ?? concept ?? (from === 'type' ? null : genericOf(family));

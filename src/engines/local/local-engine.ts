@@ -10,6 +10,7 @@ import type {
   ExtractOptions,
 } from '../engine.ts';
 import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
+import { COURTESY_TITLES } from '../recognizers/index.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { buildView, type DocumentView } from './document-view.ts';
@@ -32,6 +33,7 @@ import { signatureCandidates } from './routes/signatures.ts';
 import { statementCandidates } from './routes/statements.ts';
 import { tableCandidates } from './routes/tables.ts';
 import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
+import { topicCandidates } from './routes/topic.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
 import { type Choice, choose, chooseMany } from './select.ts';
 
@@ -130,6 +132,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
       ...definedTermCandidates(view, profile),
       ...statementCandidates(view, profile),
       ...enumTitleCandidates(view, profile),
+      ...topicCandidates(view, profile),
     ]);
   const found = [
     ...labelCandidates(view, profile, hints),
@@ -147,10 +150,29 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...titleCandidates(view, profile),
     ...statementCandidates(view, profile),
     ...enumTitleCandidates(view, profile),
+    ...topicCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
-  return asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]);
+  return asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]).map((c) =>
+    (profile.kind === 'person' || profile.kind === 'party') && typeof c.value === 'string'
+      ? { ...c, value: withoutCourtesy(c.value) }
+      : c,
+  );
+}
+
+/**
+ * A person is named without a title of courtesy: "Herr Jonas Brückner" is Jonas Brückner, and an
+ * airline's "DUBOIS/CLAIRE MME" is DUBOIS/CLAIRE.
+ */
+function withoutCourtesy(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  const courtesy = (w: string | undefined) =>
+    w !== undefined && COURTESY_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
+  while (parts.length > 2 && courtesy(parts[0])) parts.shift();
+  if (parts.length === 2 && courtesy(parts[0]) && /\p{L}{2}/u.test(parts[1]!)) parts.shift();
+  if (parts.length >= 2 && courtesy(parts.at(-1)) && (parts.length >= 3 || name.includes('/'))) parts.pop();
+  return parts.join(' ');
 }
 
 /** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */

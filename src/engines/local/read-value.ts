@@ -110,6 +110,9 @@ export function readValue(
     return null;
   // A name has a word in it: "54.31" after a label is an amount, whatever the label says.
   if (profile.kind !== 'text' && profile.kind !== 'postal_address' && !/\p{L}{2}/u.test(value)) return null;
+  // …and no date: "Period of Insurance: From 01/06/2025 to 31/05/2026" names no insurer.
+  if (profile.kind !== 'text' && profile.kind !== 'postal_address' && findDateSpans(value).length > 0)
+    return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }
 

@@ -2,6 +2,8 @@
 import words from './data/person-words.json' with { type: 'json' };
 
 export const HONORIFICS = new Set(words.honorifics);
+/** Titles of courtesy only ("Herr", "Ms", "Mme"), which a person's name is given without; not "Dr". */
+export const COURTESY_TITLES = new Set(words.courtesyTitles);
 /** Labels that introduce a name when a colon follows: "Name:", "By:", "Attn:", "Bill to:". */
 export const LABELS = new Set(words.labels);
 /** Roles given in parentheses or after a comma that make the name before them a person's. */

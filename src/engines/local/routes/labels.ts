@@ -87,10 +87,15 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       // "Total Qty: 7", "TAX TOTAL: 2.72": words around the label that name another concept say
       // the value is that concept's.
       // A name after "excl." or "incl." says what the amount includes, not what it is.
-      const around = tokenise(line.text.slice(0, hit.end + right.start))
+      // "Premium (incl. Insurance Premium Tax at 12%)": a remark in brackets, or all after "incl.",
+      // says what the amount includes.
+      const said = tokenise(
+        line.text.slice(0, hit.end + right.start).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length)),
+      )
         .slice(0, 12)
-        .map((t) => t.word)
-        .filter((_, i, all) => i === 0 || !INCLUSION_WORDS.has(all[i - 1]!));
+        .map((t) => t.word);
+      const inclusion = said.findIndex((w, i) => i > 0 && INCLUSION_WORDS.has(w));
+      const around = inclusion > 0 ? said.slice(0, inclusion) : said;
       const other = otherConceptPhrases(profile).some((phrase) =>
         line.ocr ? containsPhraseLoosely(around, phrase) : containsPhrase(around, phrase),
       )

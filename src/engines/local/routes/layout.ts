@@ -6,6 +6,7 @@ import type { FieldProfile } from '../field-profile.ts';
 import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
+import { addresseePieces } from './recipient.ts';
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
@@ -19,6 +20,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   for (let i = 0; i < head.length; i++)
     rank.push(i === 0 ? 0 : rank[i - 1]! + (head[i - 1]!.confidence >= 0.5 ? 1 : 0));
   if (profile.kind === 'organization' || profile.kind === 'party') {
+    const addressee = addresseePieces(view);
     head.forEach((line, i) => {
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
       // a legal form only is read joined to the line above; a name missing its form, to the line below.
@@ -42,6 +44,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         const trimmed = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
         const value = line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed;
         if (nameWords(value).length === 0) continue;
+        if (addressee.get(line.id)?.some((piece) => piece.includes(value))) continue;
         out.push({
           value,
           score: (0.55 + 0.3 * span.confidence) * (1 - rank[i]! / 24),
@@ -83,8 +86,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     }
   }
   if (profile.kind === 'postal_address') {
+    const addressee = addresseePieces(view);
     for (const block of findPostalAddresses(head.map((l) => l.text))) {
       const line = head[block.startLine]!;
+      if (addressee.get(line.id)?.some((piece) => block.value.includes(piece))) continue;
       out.push({
         value: line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value,
         score: 0.5 + 0.4 * block.confidence,

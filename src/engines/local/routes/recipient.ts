@@ -69,6 +69,42 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
   return out;
 }
 
+const addressees = new WeakMap<DocumentView, Map<number, string[]>>();
+
+/**
+ * The pieces of the first page's head that belong to the addressee's block, by line: under a heading
+ * naming the party that did not write the document ("Invoice To:", "Rechnungsempfänger"), or holding
+ * an attention line ("z. Hd. Reisestelle", "Attn: Accounts"). The writer's name is not among them,
+ * however its legal form ("Ltd", "AG") makes them read like a firm's name.
+ */
+export function addresseePieces(view: DocumentView): Map<number, string[]> {
+  let found = addressees.get(view);
+  if (found) return found;
+  found = new Map();
+  const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
+  const head = view.lines.filter((l) => l.page === 1).slice(0, HEAD_LINES);
+  for (const block of blocks(head)) {
+    if (block[0]!.line.id === head[0]?.id) continue;
+    const heading = headingOf(block[0]!, block[0]!.line) ?? headingOf(block[0]!, aboveOf(view, block));
+    const attention = block.some((p) => CONTACT.test(p.text));
+    if (heading !== addressee && !(attention && heading === undefined)) continue;
+    for (const piece of block) found.set(piece.line.id, [...(found.get(piece.line.id) ?? []), piece.text]);
+  }
+  addressees.set(view, found);
+  return found;
+}
+
+/**
+ * The party a heading names where the block's column starts ("Invoice To:" over the block), not in
+ * a remark across the page ("ORIGINAL FOR RECIPIENT").
+ */
+function headingOf(piece: Piece, line: ViewLine): string | undefined {
+  const at = line.text.indexOf(piece.text.split(/\s+/)[0] ?? '');
+  const first = line.tokens[0]?.start;
+  return entitiesNamedAt(line).find((e) => e.start === first || (line === piece.line && e.start === at))
+    ?.concept;
+}
+
 /** The first line above the block, for a heading set apart ("BILL TO" then a blank line). */
 function aboveOf(view: DocumentView, block: Piece[]): ViewLine {
   const first = block[0]!.line;
