@@ -119,7 +119,7 @@ function fit(points: { score: number; right: number }[]): [number, number][] {
   for (let i = 1; i < fitted.length; i++) fitted[i] = Math.max(fitted[i]!, fitted[i - 1]!);
   // 0.9 is the threshold users automate on: a route claims it only when even the cautious estimate
   // leaves a wide margin (documents of other kinds shift what a route's scores mean).
-  for (let i = 0; i < fitted.length; i++) if (fitted[i]! >= 0.9 && fitted[i]! < SURE) fitted[i] = 0.89;
+  for (let i = 0; i < fitted.length; i++) if (fitted[i]! >= 0.89 && fitted[i]! < SURE) fitted[i] = 0.89;
   return bins.map((b, i) => [
     b.upper === Number.POSITIVE_INFINITY ? 99 : b.upper,
     Math.round(fitted[i]! * 1000) / 1000,

@@ -29,5 +29,6 @@ export function calibrate(
   if (!bins || bins.length === 0)
     return Math.round((Object.keys(table).length === 0 ? score : Math.min(score, UNMEASURED)) * 100) / 100;
   const bin = bins.find(([upper]) => score <= upper) ?? bins.at(-1)!;
-  return Math.round(bin[1] * 100) / 100;
+  // Cut, never rounded up: a cautious 0.896 must not be stated as 0.9.
+  return Math.floor(bin[1] * 100 + 1e-9) / 100;
 }

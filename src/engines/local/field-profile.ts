@@ -48,6 +48,7 @@ const STOPWORDS = new Set(
 
 const KINDS = new Set([
   'title',
+  'time',
   'organization',
   'person',
   'location',

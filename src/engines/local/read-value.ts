@@ -19,6 +19,7 @@ import {
   findPaymentMethods,
   findPersons,
   findPhones,
+  findTimes,
   findUrls,
   findVatNumbers,
 } from '../recognizers/index.ts';
@@ -46,6 +47,7 @@ const RECOGNIZERS: Partial<Record<ValueKind, (text: string) => EntitySpan[]>> = 
   vat: findVatNumbers,
   currency: findCurrencies,
   payment: findPaymentMethods,
+  time: findTimes,
   party: (text) => [...findOrganizations(text), ...findPersons(text)].sort((a, b) => a.start - b.start),
 };
 

@@ -19,6 +19,7 @@ export { findPersons } from './persons.ts';
 export { findPhones } from './phones.ts';
 export { findPostalAddresses } from './postal-addresses.ts';
 export { recognizeAll } from './recognize-all.ts';
+export { findTimes } from './times.ts';
 export type { AddressBlock, EntityKind, EntitySpan } from './types.ts';
 export { findUrls } from './urls.ts';
 export { findVatNumbers } from './vat-numbers.ts';

@@ -12,7 +12,8 @@ export type EntityKind =
   | 'postal_address'
   | 'currency'
   | 'percent'
-  | 'payment';
+  | 'payment'
+  | 'time';
 
 export interface EntitySpan {
   /** UTF-16 offsets into the scanned text; `text` is `source.slice(start, end)`. */

@@ -44,7 +44,9 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         const trimmed = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
         const value = line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed;
         if (nameWords(value).length === 0) continue;
-        if (addressee.get(line.id)?.some((piece) => piece.includes(value))) continue;
+        // The addressee is a party too (a letter agreement's other side), but never the issuer.
+        if (profile.kind === 'organization' && addressee.get(line.id)?.some((piece) => piece.includes(value)))
+          continue;
         out.push({
           value,
           score: (0.55 + 0.3 * span.confidence) * (1 - rank[i]! / 24),

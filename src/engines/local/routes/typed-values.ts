@@ -23,7 +23,7 @@ const PERSONAL = new Set([
 ]);
 
 /** Kinds whose values are recognised by their look alone, wherever they stand. */
-const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat', 'payment']);
+const BY_LOOK = new Set<ValueKind>(['email', 'phone', 'url', 'iban', 'vat', 'payment', 'time']);
 
 /**
  * Values of the field's kind found by their look, with no label: an e-mail address, an IBAN, a VAT
