@@ -2,7 +2,7 @@ import type { EnumField } from '../../fields/field.ts';
 import { matchEnum } from '../../fields/typing/index.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
 import lexicon from './lexicon.json' with { type: 'json' };
-import { words } from './words.ts';
+import { phraseAt, words } from './words.ts';
 
 /**
  * Which of an enum field's values a text names when it does not write the value itself: "VISA TEND"
@@ -17,7 +17,7 @@ export function enumValueFor(field: EnumField, text: string, named = false): str
   let best: { value: string; at: number } | undefined;
   for (const [value, phrases] of vocabularyOf(field)) {
     for (const phrase of phrases) {
-      const at = indexOfPhrase(said, phrase);
+      const at = phraseAt(said, phrase);
       if (at >= 0 && (!best || at < best.at)) best = { value, at };
     }
   }
@@ -70,19 +70,19 @@ function describedAs(description: string, value: string): string[][] {
     .filter((p) => p.length > 0 && p.length <= 4);
 }
 
-/** "credit_note" is named "Gutschrift", "avoir", "credit memo" (lexicon valueWords). */
-const VALUE_WORDS = new Map(
-  Object.entries(lexicon.valueWords).flatMap(([value, list]) =>
-    value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
-  ),
-);
+/** A lexicon list of words by value, keyed by the value's words ("credit note"), its comment left out. */
+function byValue(lists: Record<string, unknown>): Map<string, string[][]> {
+  return new Map(
+    Object.entries(lists).flatMap(([value, list]) =>
+      value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
+    ),
+  );
+}
 
+/** "credit_note" is named "Gutschrift", "avoir", "credit memo" (lexicon valueWords). */
+const VALUE_WORDS = byValue(lexicon.valueWords);
 /** "motor" is named "vehicle", "Kfz", "voiture"; "hotel" "room", "Übernachtung" (lexicon topicWords). */
-const TOPIC_WORDS = new Map(
-  Object.entries(lexicon.topicWords).flatMap(([value, list]) =>
-    value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
-  ),
-);
+const TOPIC_WORDS = byValue(lexicon.topicWords);
 
 const CLASSES = payments.classes as unknown as Record<string, string[]>;
 const METHODS = payments.methods as Record<string, string[]>;
@@ -92,14 +92,6 @@ function paymentWords(word: string): string[][] {
   const methods = CLASSES[word];
   if (!Array.isArray(methods)) return [];
   return methods.flatMap((m) => (METHODS[m] ?? []).map(words));
-}
-
-function indexOfPhrase(tokens: string[], phrase: string[]): number {
-  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
-    return i;
-  }
-  return -1;
 }
 
 /** A value that is a kind of document ("invoice", "credit_note"): one the lexicon's valueWords know. */

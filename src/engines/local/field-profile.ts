@@ -1,7 +1,7 @@
 import type { Field } from '../../fields/field.ts';
 import type { EntityKind } from '../recognizers/index.ts';
 import { CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
-import { words } from './words.ts';
+import { phraseAt, words } from './words.ts';
 
 export type ValueKind = EntityKind | 'party' | 'title' | 'text';
 export type PositionPrior = 'top' | 'bottom' | 'any';
@@ -64,14 +64,8 @@ const KINDS = new Set([
   'payment',
 ]);
 
-export function containsPhrase(haystack: string[], phrase: string[]): boolean {
-  if (phrase.length === 0) return false;
-  outer: for (let i = 0; i + phrase.length <= haystack.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (haystack[i + j] !== phrase[j]) continue outer;
-    return true;
-  }
-  return false;
-}
+export const containsPhrase = (haystack: string[], phrase: string[]): boolean =>
+  phraseAt(haystack, phrase) >= 0;
 
 const profiles = new WeakMap<Field, WeakMap<Field | typeof NO_PARENT, FieldProfile>>();
 const NO_PARENT = {} as Field;

@@ -403,13 +403,13 @@ function splitCompounds(tokens: string[]): string[] {
   return tokens.flatMap((raw) => {
     const token = umlautSpelled(raw);
     if (token.length < 8 || KNOWN_WORDS.has(token)) return [token];
-    for (let k = 4; k <= token.length - 4; k++) {
-      const end = canonicalWord(token.slice(k));
-      if (!KNOWN_WORDS.has(end)) continue;
-      const first = token.slice(0, k);
-      return [canonicalWord(first.length > 4 && first.endsWith('s') ? first.slice(0, -1) : first), end];
-    }
-    return [token];
+    const k = knownEnd(token);
+    if (k < 0) return [token];
+    const first = token.slice(0, k);
+    return [
+      canonicalWord(first.length > 4 && first.endsWith('s') ? first.slice(0, -1) : first),
+      canonicalWord(token.slice(k)),
+    ];
   });
 }
 
@@ -420,10 +420,13 @@ function splitCompounds(tokens: string[]): string[] {
 function umlautSpelled(token: string): string {
   if (KNOWN_WORDS.has(token) || !/ae|oe|ue/.test(token)) return token;
   const folded = canonicalWord(token.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u'));
-  if (KNOWN_WORDS.has(folded)) return folded;
-  for (let k = 4; k <= folded.length - 4; k++)
-    if (KNOWN_WORDS.has(canonicalWord(folded.slice(k)))) return folded;
-  return token;
+  return KNOWN_WORDS.has(folded) || knownEnd(folded) >= 0 ? folded : token;
+}
+
+/** Where a compound's known last word starts (four letters at least on each side), or -1. */
+function knownEnd(token: string): number {
+  for (let k = 4; k <= token.length - 4; k++) if (KNOWN_WORDS.has(canonicalWord(token.slice(k)))) return k;
+  return -1;
 }
 
 export function understand(field: Field): FieldSense {

@@ -10,7 +10,7 @@ import type {
   ExtractOptions,
 } from '../engine.ts';
 import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
-import { COURTESY_TITLES } from '../recognizers/index.ts';
+import { withoutCourtesy } from '../recognizers/index.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { buildView, type DocumentView } from './document-view.ts';
@@ -159,20 +159,6 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
       ? { ...c, value: withoutCourtesy(c.value) }
       : c,
   );
-}
-
-/**
- * A person is named without a title of courtesy: "Herr Jonas Brückner" is Jonas Brückner, and an
- * airline's "DUBOIS/CLAIRE MME" is DUBOIS/CLAIRE.
- */
-function withoutCourtesy(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  const courtesy = (w: string | undefined) =>
-    w !== undefined && COURTESY_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
-  while (parts.length > 2 && courtesy(parts[0])) parts.shift();
-  if (parts.length === 2 && courtesy(parts[0]) && /\p{L}{2}/u.test(parts[1]!)) parts.shift();
-  if (parts.length >= 2 && courtesy(parts.at(-1)) && (parts.length >= 3 || name.includes('/'))) parts.pop();
-  return parts.join(' ');
 }
 
 /** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */

@@ -25,6 +25,16 @@ export function words(text: string): string[] {
   );
 }
 
+/** Where a phrase (words) starts in a run of words, from `from` on; -1 when it does not, or is empty. */
+export function phraseAt(tokens: string[], phrase: string[], from = 0): number {
+  if (phrase.length === 0) return -1;
+  outer: for (let i = from; i + phrase.length <= tokens.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
 /** A word as labels are compared: normalised, its common abbreviation expanded, in English. */
 export function canonicalWord(word: string): string {
   const w = normaliseWord(word);

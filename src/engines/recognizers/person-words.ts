@@ -15,3 +15,17 @@ export const NOT_NAMES = new Set(words.notNames);
 
 /** Endings of English nouns and adjectives that names do not have: "Obligations", "Injunctive". */
 export const NOUN_ENDINGS = words.nounEndings;
+
+/**
+ * A person is named without a title of courtesy: "Herr Jonas Brückner" is Jonas Brückner, and an
+ * airline's "DUBOIS/CLAIRE MME" is DUBOIS/CLAIRE.
+ */
+export function withoutCourtesy(name: string): string {
+  const parts = name.trim().split(/\s+/);
+  const courtesy = (w: string | undefined) =>
+    w !== undefined && COURTESY_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
+  while (parts.length > 2 && courtesy(parts[0])) parts.shift();
+  if (parts.length === 2 && courtesy(parts[0]) && /\p{L}{2}/u.test(parts[1]!)) parts.shift();
+  if (parts.length >= 2 && courtesy(parts.at(-1)) && (parts.length >= 3 || name.includes('/'))) parts.pop();
+  return parts.join(' ');
+}

@@ -32,10 +32,8 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
   if (partyOf(profile) !== addressee) return [];
   const forAddress = profile.kind === 'postal_address';
   if (!forAddress && profile.sense.concept?.id !== addressee) return [];
-  const head = view.lines.filter((l) => l.page === 1).slice(0, HEAD_LINES);
   const out: Candidate[] = [];
-  for (const block of blocks(head)) {
-    if (block[0]!.line.id === head[0]?.id) continue; // the letterhead: the sender's own
+  for (const block of headBlocks(view)) {
     const heading =
       entitiesNamedAt(block[0]!.line)[0]?.concept ?? entitiesNamedAt(aboveOf(view, block))[0]?.concept;
     if (heading && heading !== addressee) continue;
@@ -69,6 +67,22 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
   return out;
 }
 
+const headsBlocks = new WeakMap<DocumentView, Piece[][]>();
+
+/**
+ * The blocks of the first page's head, less the letterhead (the sender's own), found once per
+ * document: every field asking for the addressee, and the issuer's, looks at them.
+ */
+function headBlocks(view: DocumentView): Piece[][] {
+  let found = headsBlocks.get(view);
+  if (!found) {
+    const head = view.lines.filter((l) => l.page === 1).slice(0, HEAD_LINES);
+    found = blocks(head).filter((block) => block[0]!.line.id !== head[0]?.id);
+    headsBlocks.set(view, found);
+  }
+  return found;
+}
+
 const addressees = new WeakMap<DocumentView, Map<number, string[]>>();
 
 /**
@@ -82,9 +96,7 @@ export function addresseePieces(view: DocumentView): Map<number, string[]> {
   if (found) return found;
   found = new Map();
   const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
-  const head = view.lines.filter((l) => l.page === 1).slice(0, HEAD_LINES);
-  for (const block of blocks(head)) {
-    if (block[0]!.line.id === head[0]?.id) continue;
+  for (const block of headBlocks(view)) {
     const heading = headingOf(block[0]!, block[0]!.line) ?? headingOf(block[0]!, aboveOf(view, block));
     const attention = block.some((p) => CONTACT.test(p.text));
     if (heading !== addressee && !(attention && heading === undefined)) continue;

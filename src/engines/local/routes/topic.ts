@@ -2,7 +2,7 @@ import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import { isDocumentKind, vocabularyOf } from '../enum-words.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import { words } from '../words.ts';
+import { phraseAt, words } from '../words.ts';
 
 /** Lines read for a topic: enough for a long contract's opening pages, bounded for speed. */
 const MAX_LINES = 600;
@@ -41,9 +41,6 @@ export function topicCandidates(view: DocumentView, profile: FieldProfile): Cand
 
 function occurrences(tokens: string[], phrase: string[]): number {
   let n = 0;
-  outer: for (let i = 0; i + phrase.length <= tokens.length; i++) {
-    for (let j = 0; j < phrase.length; j++) if (tokens[i + j] !== phrase[j]) continue outer;
-    n++;
-  }
+  for (let at = phraseAt(tokens, phrase); at >= 0; at = phraseAt(tokens, phrase, at + 1)) n++;
   return n;
 }
