@@ -52,3 +52,50 @@ describe('payslips: a pack of concepts, no branch', () => {
     });
   });
 });
+
+/** The employee named only by the address block a payslip is sent to, beside the period's dates. */
+const ADDRESSED = `Kessler Haustechnik GmbH · Ringstraße 9 · 90402 Nürnberg
+
+Frau                                         Entgeltabrechnung
+Lena Hoffmann                                für April 2025
+Lindenweg 14
+90409 Nürnberg                               Druckdatum 25.04.2025
+
+Pers.-Nr.  Steuerklasse  Krankenkasse
+00871      1             TK
+`;
+
+/** A bare "Name" label, beside an employer whose name ends in "Name". */
+const NAME_LABEL = `NORTHGATE JOINERY LTD
+Employer Name: Northgate Joinery Ltd
+
+Employee No.   00417                     Payment Date   28/03/2025
+Name           Thomas Albright           Tax Code       1257L
+`;
+
+describe('payslips: the employee without a label that names the employee', () => {
+  const wordings = {
+    employee_name: '{ type: string }',
+    empName: '{ type: string }',
+    name_mitarbeiter: '{ type: string, description: Vor- und Nachname des Mitarbeiters }',
+    worker: '{ type: string, description: the person the payslip is for }',
+  };
+
+  it('is the name heading the addressee block, less its courtesy title, in every wording', async () => {
+    const data = await extractText(ADDRESSED, wordings);
+    assert.deepEqual(Object.values(data), Array(4).fill('Lena Hoffmann'));
+  });
+
+  it('is the value of a bare "Name" label, not the employer', async () => {
+    const data = await extractText(NAME_LABEL, wordings);
+    assert.deepEqual(Object.values(data), Array(4).fill('Thomas Albright'));
+  });
+
+  it('is not the firm heading a block of the page', async () => {
+    const data = await extractText(
+      `BULLETIN DE PAIE\n\nÉDITIONS DU PETIT MOULIN SAS                 Mme Camille ROUSSEAU\n14 rue Sainte-Catherine                      27 montée de la Grande-Côte\n69001 LYON                                   69001 LYON\n`,
+      { employee_name: '{ type: string }' },
+    );
+    assert.equal(data.employee_name, 'Camille ROUSSEAU');
+  });
+});

@@ -1,6 +1,7 @@
 import type { Field } from '../../fields/field.ts';
 import type { EntityKind } from '../recognizers/index.ts';
 import { CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
+import lexicon from './lexicon.json' with { type: 'json' };
 import { phraseAt, words } from './words.ts';
 
 export type ValueKind = EntityKind | 'party' | 'title' | 'text';
@@ -15,7 +16,7 @@ export interface FieldProfile {
   descriptionWords: Set<string>;
   /** Normalised labels (word sequences) that name the field: its name, aliases, and its concepts' words. */
   labels: string[][];
-  /** Labels that only suggest the field (from its description): they count less. */
+  /** Labels that only suggest the field ("Name" for a person): they count less, and only as a label of their own. */
   weakLabels: string[][];
   /** Labels of the object a nested field belongs to: "Customer:" names customer.name. */
   parentLabels: string[][];
@@ -67,6 +68,9 @@ const KINDS = new Set([
 export const containsPhrase = (haystack: string[], phrase: string[]): boolean =>
   phraseAt(haystack, phrase) >= 0;
 
+/** "Name", "Nom", "Naam": labels that say only that a person's name follows. */
+const NAME_LABELS: string[][] = lexicon.nameLabels.map(words);
+
 const profiles = new WeakMap<Field, WeakMap<Field | typeof NO_PARENT, FieldProfile>>();
 const NO_PARENT = {} as Field;
 
@@ -111,7 +115,8 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     nameWords: new Set(nameList),
     descriptionWords: new Set(descriptionList.filter((w) => !nameList.includes(w))),
     labels: dedupe(labels.filter((l) => l.length > 0)),
-    weakLabels: [],
+    // "Name   Thomas Albright" on a payslip: a bare name label suggests a person field, whoever it is.
+    weakLabels: declaredKind === 'person' ? NAME_LABELS : [],
     parentLabels,
     concepts: concept ? [concept.id] : [],
     // An enum's values are words ("card", "cash"): it is found where a string of its concept would be.

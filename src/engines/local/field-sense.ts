@@ -22,6 +22,8 @@ export interface Concept {
   prefer?: string;
   documentDate?: boolean;
   distinct?: boolean;
+  /** Whose holder the document is addressed to: the employee of a payslip, the guest of a hotel bill. */
+  addressee?: boolean;
   /** Cue phrases; an object gives a cue's weight, and the look of what it announces ('payable within' a duration). */
   cues?: (string | { text: string; weight?: number; reads?: string })[];
 }

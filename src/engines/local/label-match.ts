@@ -67,7 +67,7 @@ export function findLabel(
   const unqualified =
     profile.qualifiers.length > 0 && !tokens.some((t) => profile.qualifiers.includes(t.word)) ? 0.4 : 1;
   const ownNames = ownNamesOf(profile);
-  const phrases = [
+  const phrases: { phrase: string[]; weight: number; leading?: boolean }[] = [
     ...profile.labels.map((phrase) => ({
       phrase,
       // The field's own name or alias is surest; a synonym of its concept, however much of the name
@@ -76,12 +76,16 @@ export function findLabel(
         (ownNames.has(phrase.join(' ')) ? 1 : synonymWeight(profile)) *
         (phrase.some((w) => profile.qualifiers.includes(w)) ? 1 : unqualified),
     })),
-    ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.45 })),
+    // A weak label is a label of its own ("Name   Thomas Albright"), not the end of another ("Employer Name").
+    ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.7, leading: true })),
     ...profile.parentLabels.map((phrase) => ({ phrase, weight: 0.75 })),
   ];
-  for (const { phrase, weight } of phrases) {
+  const startsColumn = (i: number) =>
+    i === 0 || (text !== '' && /\t|\s{2,}|\|/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start)));
+  for (const { phrase, weight, leading } of phrases) {
     const scaled = weight * Math.min(1, 0.75 + 0.12 * phrase.length);
     for (let i = 0; i + phrase.length <= tokens.length; i++) {
+      if (leading && !startsColumn(i)) continue;
       let match = true;
       let misread = false;
       for (let j = 0; j < phrase.length && match; j++) {

@@ -28,14 +28,18 @@ interface Piece {
 export function recipientCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   // The addressee is the party that did not write the document: the buyer of an invoice, the
   // supplier of a purchase order.
-  const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
-  if (partyOf(profile) !== addressee) return [];
+  // …or the one a payslip, a hotel bill or a policy schedule is about: its employee, guest, policyholder.
+  const holder = holderOf(profile);
+  const addressee = holder ?? (issuerOf(view) === 'seller' ? 'buyer' : 'seller');
+  if (!holder && partyOf(profile) !== addressee) return [];
   const forAddress = profile.kind === 'postal_address';
   if (!forAddress && profile.sense.concept?.id !== addressee) return [];
   const out: Candidate[] = [];
   for (const block of headBlocks(view)) {
-    const heading =
-      entitiesNamedAt(block[0]!.line)[0]?.concept ?? entitiesNamedAt(aboveOf(view, block))[0]?.concept;
+    // A holder's block is read under its own heading only; a party's, under any line naming one.
+    const heading = holder
+      ? blockHeading(view, block)
+      : (entitiesNamedAt(block[0]!.line)[0]?.concept ?? entitiesNamedAt(aboveOf(view, block))[0]?.concept);
     if (heading && heading !== addressee) continue;
     const lines = block.map((p) => p.text);
     const address = findPostalAddresses(lines).find((a) => a.startLine >= 1);
@@ -55,6 +59,8 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
     }
     const name = nameOf(lines.slice(top, address.startLine));
     if (!name) continue;
+    // A firm heading a block ("Cedar Ridge Medical Group, LLC") is not the employee or the guest.
+    if (profile.kind === 'person' && recognize('organization', name.value).length > 0) continue;
     const line = block[top + name.index]!.line;
     out.push({
       value: name.value,
@@ -65,6 +71,13 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
     });
   }
   return out;
+}
+
+/** The concept a field asks for the holder of, or the address of, when a document is addressed to its holder. */
+function holderOf(profile: FieldProfile): string | undefined {
+  const { concept, owner } = profile.sense;
+  if (concept?.addressee) return concept.id;
+  return profile.kind === 'postal_address' && owner?.addressee ? owner.id : undefined;
 }
 
 const headsBlocks = new WeakMap<DocumentView, Piece[][]>();
@@ -121,6 +134,33 @@ function headingOf(piece: Piece, line: ViewLine): string | undefined {
 function aboveOf(view: DocumentView, block: Piece[]): ViewLine {
   const first = block[0]!.line;
   return view.lines[first.id - 1] ?? first;
+}
+
+/**
+ * The party a block's heading names: on its first line, or on the line above when that line is a
+ * heading of its own in the block's column ("BILL TO" then a blank line), not a labelled value
+ * ("Pay Date:  03/21/2025" does not name the payer).
+ */
+function blockHeading(view: DocumentView, block: Piece[]): string | undefined {
+  const first = block[0]!;
+  const own = headingOf(first, first.line);
+  if (own) return own;
+  const above = view.lines[first.line.id - 1];
+  if (!above) return undefined;
+  const whole = { text: above.text, start: 0, end: above.text.length, x0: firstX(above), x1: Infinity };
+  const columns = columnsOfLine(above) ?? [whole];
+  const column = columns.find((c) => close(first, { text: c.text, line: above, x: c.x0 }));
+  if (!column || !isHeading(column.text)) return undefined;
+  // "Pay Date:   03/21/2025" is a label and its value, not a heading over the block.
+  const next = columns[columns.indexOf(column) + 1];
+  if (/[:：]\s*$/.test(column.text) && next && !/[:：]/.test(next.text) && /\d/.test(next.text))
+    return undefined;
+  return entitiesNamedAt(above).find(
+    (e) =>
+      e.start >= column.start &&
+      e.start < column.end &&
+      above.text.slice(column.start, e.start).trim() === '',
+  )?.concept;
 }
 
 const isHeading = (text: string) => text.trim().split(/\s+/).length <= 4 && !/\d/.test(text);
