@@ -234,3 +234,32 @@ describe('field sense: how users word fields beyond the shared corpora', () => {
     assert.equal(conceptOf('payment_terms', 'string'), 'payment_terms');
   });
 });
+
+describe('field sense: names built the way other languages build them', () => {
+  it('a bare kind word before "of" is said of the concept after it, in any language', () => {
+    for (const name of ['amount_of_tax', 'montant_des_taxes', 'importe_de_impuestos', 'steuerbetrag_gesamt'])
+      assert.equal(conceptOf(name, 'double'), 'tax', name);
+    assert.equal(conceptOf('number_of_nights', 'integer'), 'nights');
+    assert.equal(conceptOf('numero_de_factura', 'string'), 'invoice_number');
+    assert.equal(conceptOf('name_des_kontoinhabers', 'string'), 'buyer');
+    assert.equal(conceptOf('date_of_birth', 'date'), 'date');
+    assert.deepEqual(understand(field('date_of_birth', 'date')).qualifiers, ['birth']);
+  });
+
+  it('German genitives and "laut", "als", "in Tagen" leave the head before them, and no qualifier', () => {
+    const cases: [string, Field['kind'], string][] = [
+      ['rechnungsnummer_laut_beleg', 'string', 'invoice_number'],
+      ['ausstellungsdatum_der_rechnung', 'date', 'date'],
+      ['name_des_rechnungsstellers', 'string', 'seller'],
+      ['umsatzsteuer_identifikationsnummer_des_lieferanten', 'string', 'vat_number'],
+      ['zahlungsziel_in_tagen', 'string', 'payment_terms'],
+      ['waehrung_als_iso_code', 'string', 'currency'],
+      ['nom_du_salarie', 'string', 'employee'],
+    ];
+    for (const [name, kind, concept] of cases) {
+      const sense = understand(field(name, kind));
+      assert.equal(sense.concept?.id, concept, name);
+      assert.deepEqual(sense.qualifiers, [], name);
+    }
+  });
+});

@@ -139,6 +139,10 @@ interface Head {
 function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | null {
   // "address_of_store": what follows "of" says whose; the head stands before it.
   const of = tokens.findIndex((w, i) => i > 0 && NAME_PREPOSITIONS.has(w) && !covering(matches, i, kind));
+  // "amount_of_tax", "number_of_nights", "name_des_kontoinhabers": a bare kind word before "of" is
+  // said of the concept after it.
+  const said = of > 0 ? conceptAfterKindWord(tokens, matches, kind, of) : undefined;
+  if (said) return { match: said, at: said.start };
   let i = (of > 0 ? of : tokens.length) - 1;
   while (
     i >= 0 &&
@@ -170,6 +174,23 @@ function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | n
   return family ? { family, at: i } : { at: i };
 }
 
+/** The concept named after "of" that a bare kind word before it ("amount", "number", "name") is said of. */
+function conceptAfterKindWord(
+  tokens: string[],
+  matches: Match[],
+  kind: FieldKind,
+  of: number,
+): Match | undefined {
+  const word = tokens[of - 1]!;
+  const family = HEADS.get(word) ?? (KIND_OF_AMOUNT.has(word) ? 'amount' : undefined);
+  if (!family || (covering(matches, of - 1, kind)?.concept.generic ?? true) !== true) return undefined;
+  // "number of nights" counts them: a number is an identifier or a count.
+  const families = family === 'identifier' ? new Set(['identifier', 'count']) : new Set([family]);
+  return matches
+    .filter((m) => m.start > of && families.has(m.concept.family) && fits(kind, m.concept.family))
+    .sort(longestFirst)[0];
+}
+
 /** The first concept a name names before `end`, leaving out words for the document itself. */
 function headFirst(tokens: string[], matches: Match[], kind: FieldKind, end: number): Match | undefined {
   for (let i = 0; i < end; i++) {
@@ -198,6 +219,36 @@ const NAME_PREPOSITIONS = new Set([
   'which',
   'who',
   'whose',
+  // Other languages' words for "of", "as per", "as": "name_des_rechnungsstellers", "rechnungsnummer_laut_beleg",
+  // "fecha_de_pago", "nom_du_salarie", "waehrung_als_iso_code".
+  'de',
+  'du',
+  'des',
+  'del',
+  'della',
+  'dei',
+  'di',
+  'da',
+  'do',
+  'dos',
+  'der',
+  'van',
+  'von',
+  'vom',
+  'zum',
+  'zur',
+  'fur',
+  'laut',
+  'gemass',
+  'als',
+  'pour',
+  'par',
+  'para',
+  'por',
+  'voor',
+  'untuk',
+  'bagi',
+  'dari',
 ]);
 /**
  * Words a name ends with that say how to write the value, not which value it is:
@@ -420,7 +471,8 @@ function splitCompounds(tokens: string[]): string[] {
  * "oe", "ue"; read so when that makes a word the lexicon knows, alone or as a compound's end.
  */
 function umlautSpelled(token: string): string {
-  if (KNOWN_WORDS.has(token) || !/ae|oe|ue/.test(token)) return token;
+  // "steuerbetrag" is "steuer" and "betrag" as written, not "steurbetrag".
+  if (KNOWN_WORDS.has(token) || !/ae|oe|ue/.test(token) || knownEnd(token) >= 0) return token;
   const folded = canonicalWord(token.replace(/ae/g, 'a').replace(/oe/g, 'o').replace(/ue/g, 'u'));
   return KNOWN_WORDS.has(folded) || knownEnd(folded) >= 0 ? folded : token;
 }

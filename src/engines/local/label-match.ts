@@ -8,6 +8,12 @@ import { canonicalWord, withinOneEdit, words } from './words.ts';
 /** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
 export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
+/** Words for a range's other end, by the concept of one end. */
+const OPPOSITE_END = new Map([
+  ['start_date', new Set(lexicon.rangeWords.end.map(canonicalWord))],
+  ['end_date', new Set(lexicon.rangeWords.start.map(canonicalWord))],
+]);
+
 export interface LabelHit {
   score: number;
   /** Character offsets of the label in its text. */
@@ -45,13 +51,18 @@ export function findLabel(
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     const hit = {
-      score: score * buried * (setOff ? 1 : 0.65) * (insideValue(from, end) ? 0.3 : 1),
+      score:
+        score * buried * (setOff ? 1 : 0.65) * (insideValue(from, end) ? 0.3 : 1) * otherEnd(from, length),
       start: tokens[from]!.start,
       end: tokens[from + length - 1]!.end,
       tokenIndex: from,
     };
     if (!best || hit.score > best.score || (hit.score === best.score && hit.start < best.start)) best = hit;
   };
+  // "Period Ending:" does not label the period's start, nor "Period Beginning:" its end.
+  const opposite = OPPOSITE_END.get(profile.sense.concept?.id ?? '');
+  const otherEnd = (from: number, length: number) =>
+    opposite && tokens.slice(from, from + length + 1).some((t) => opposite.has(t.word)) ? 0.6 : 1;
   // "Agent: Whitfield & Co Brokers     Agent ref: …": a word after another label's colon in the same
   // column, with no colon of its own, is part of that label's value. Only where columns part the
   // line: in running text a colon may end a clause.
