@@ -24,6 +24,8 @@ export interface Concept {
   distinct?: boolean;
   /** Whose holder the document is addressed to: the employee of a payslip, the guest of a hotel bill. */
   addressee?: boolean;
+  /** Words a name of this kind holds ("Bank", "Sparkasse"): such a name is a candidate wherever it stands. */
+  selfNames?: string[];
   /** Cue phrases; an object gives a cue's weight, and the look of what it announces ('payable within' a duration). */
   cues?: (string | { text: string; weight?: number; reads?: string })[];
 }
@@ -321,8 +323,8 @@ function rangeEnd(tokens: string[]): 'start_date' | 'end_date' | null {
   return null;
 }
 
-/** Words that join two parts of one value: "street_and_city". */
-const CONJUNCTIONS = new Set(['and', 'or']);
+/** Words that join two parts of one value: "street_and_city", "nom_du_bailleur_ou_gestionnaire". */
+const CONJUNCTIONS = new Set(['and', 'or', 'ou', 'o', 'oder', 'y', 'et', 'und', 'e', 'atau', 'dan']);
 
 /** A currency named in a field's name ("grand_total_rm", "amount_usd") is its unit, not a qualifier. */
 function isCurrencyWord(word: string): boolean {
@@ -479,7 +481,12 @@ function umlautSpelled(token: string): string {
 
 /** Where a compound's known last word starts (four letters at least on each side), or -1. */
 function knownEnd(token: string): number {
-  for (let k = 4; k <= token.length - 4; k++) if (KNOWN_WORDS.has(canonicalWord(token.slice(k)))) return k;
+  for (let k = 4; k <= token.length - 4; k++) {
+    const end = canonicalWord(token.slice(k));
+    // "ausstellende" (issuing) is a participle, not "ausstell" and "ende"; "versicherungsende" is an end.
+    const range = RANGE_STARTS.has(end) || RANGE_ENDS.has(end);
+    if (KNOWN_WORDS.has(end) && (!range || token[k - 1] === 's')) return k;
+  }
   return -1;
 }
 
@@ -640,6 +647,9 @@ function understandStated(field: Field): FieldSense {
   return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), headAt) };
 }
 
+/** Inclusion words that also say which of several values a name means: "expires_after", "balance_before". */
+const ORDER_WORDS = new Set(['before', 'after', 'plus', 'less', 'minus', 'con', 'avec']);
+
 /** Words of a name the lexicon does not know and that are not its head, fillers or the document's. */
 function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[] {
   // "street_and_city": what is joined to the head is part of the same value.
@@ -659,6 +669,8 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       !RANGE_STARTS.has(w) &&
       !RANGE_ENDS.has(w) &&
       !PARTICLES.has(w) &&
+      // "loyer_mensuel_hors_charges": what a name leaves out or includes is not a word a label must say.
+      !(INCLUSION_WORDS.has(w) && !ORDER_WORDS.has(w)) &&
       !matches.some((m) => m.start <= i && i < m.end) &&
       /\p{L}{2,}/u.test(w),
   );

@@ -8,6 +8,10 @@ import { canonicalWord, withinOneEdit, words } from './words.ts';
 /** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
 export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
+/** A label's "as at" date between it and its value, set off after it. */
+const AT_DATE =
+  /^ (?:\p{L}{1,5}\.? )?(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})(?:\s*[:.]{1,}\s*| {2,})/u;
+
 /** Words for a range's other end, by the concept of one end. */
 const OPPOSITE_END = new Map([
   ['start_date', new Set(lexicon.rangeWords.end.map(canonicalWord))],
@@ -48,11 +52,15 @@ export function findLabel(
       /^\s*[:：#=.\-–—|°º№]|^\t|^ {2,}/.test(after) ||
       // "Billing Cycle 09/22/2025 - 10/21/2025": a label of two words or more right before a figure.
       (length >= 2 && /^ \d/.test(after)) ||
+      // "alter Kontostand vom 31.03.2025   1.250,00", "Balance on 1 February 2025   £412.37": the
+      // date the label is stated at, then the value.
+      AT_DATE.test(after) ||
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
+    // "Property insured:   27 Meadow Lane": one more word of the label before its colon.
+    const apart = setOff || (from === 0 && /^ \p{L}+\s*[:：]/u.test(after)) ? 1 : 0.65;
     const hit = {
-      score:
-        score * buried * (setOff ? 1 : 0.65) * (insideValue(from, end) ? 0.3 : 1) * otherEnd(from, length),
+      score: score * buried * apart * (insideValue(from, end) ? 0.3 : 1) * otherEnd(from, length),
       start: tokens[from]!.start,
       end: tokens[from + length - 1]!.end,
       tokenIndex: from,
@@ -142,8 +150,21 @@ function namesOnlyTheKind(label: Token[], profile: FieldProfile): boolean {
  * more surely than by "Shipper:", a company of another role.
  */
 function synonymWeight(profile: FieldProfile): number {
-  return profile.sense.from === 'description' ? 0.7 : 0.85;
+  let weight = synonymWeights.get(profile);
+  if (weight === undefined) {
+    // "opening", described as the opening balance: a name that shortens one of the concept's own
+    // phrases names it too.
+    const name = [...profile.nameWords];
+    const ofConcept = (profile.sense.concept?.words ?? [])
+      .map(words)
+      .some((phrase) => phrase.length > name.length && name.every((w) => phrase.includes(w)));
+    weight = profile.sense.from === 'description' && !ofConcept ? 0.7 : 0.85;
+    synonymWeights.set(profile, weight);
+  }
+  return weight;
 }
+
+const synonymWeights = new WeakMap<FieldProfile, number>();
 
 const FUNCTION_WORDS = new Set(['of', 'the', 'for', 'to', 'a', 'an', 'and', 'by', 'in', 'on', 'at']);
 

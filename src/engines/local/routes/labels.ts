@@ -33,13 +33,18 @@ const NUMBER_WORDS = new Set([
   'account',
 ]);
 
+/** One more word of a label, then its colon: "insured:" of "Property insured:". */
+const LABEL_TAIL = /^ \p{L}+\s*[:：]/u;
+
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   const out: Candidate[] = [];
   for (const line of view.lines) {
     const hit = labelHit(view, profile, line);
     if (!hit || hit.score < 0.4) continue;
-    const rest = line.text.slice(hit.end, columnEnd(line, hit, profile));
+    // "Property insured:   27 Meadow Lane": the label's last word and its colon are not the value.
+    const valueAt = hit.end + (LABEL_TAIL.exec(line.text.slice(hit.end))?.[0].length ?? 0);
+    const rest = line.text.slice(valueAt, columnEnd(line, hit, profile));
     const restTokens = tokenise(rest);
     // "… agrees that for a period of two years from …": a label's words inside running text are a
     // sentence, which the prose route reads with its own, stricter measure.
@@ -48,7 +53,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     if (
       profile.field.kind === 'string' &&
       !profile.nameWords.has('number') &&
-      NUMBER_WORDS.has(restTokens[0]?.word ?? '')
+      NUMBER_WORDS.has(tokenise(line.text.slice(hit.end, hit.end + 40))[0]?.word ?? '')
     )
       continue;
     // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
@@ -90,7 +95,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       // "Premium (incl. Insurance Premium Tax at 12%)": a remark in brackets, or all after "incl.",
       // says what the amount includes.
       const said = tokenise(
-        line.text.slice(0, hit.end + right.start).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length)),
+        line.text.slice(0, valueAt + right.start).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length)),
       )
         .slice(0, 12)
         .map((t) => t.word);
@@ -153,7 +158,9 @@ function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile:
   const at = columns.findIndex((c) => hit.start >= c.start && hit.start < c.end);
   const own = columns[at];
   if (!own) return line.text.length;
-  const alone = line.text.slice(hit.end, own.end).replace(/[\s:：#.=\-–—|]/g, '') === '';
+  // "Property insured:" is one label: its value is in the next column.
+  const rest = line.text.slice(hit.end, own.end).replace(LABEL_TAIL, '');
+  const alone = rest.replace(/[\s:：#.=\-–—|]/g, '') === '';
   return alone ? (columns[at + 1]?.end ?? line.text.length) : own.end;
 }
 

@@ -1,4 +1,5 @@
 import { findDateSpans, findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
+import { findPostalAddresses } from '../../recognizers/index.ts';
 import { numberWordValue } from '../../recognizers/number-words.ts';
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, lineAt } from '../document-view.ts';
@@ -24,11 +25,13 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
               ...s,
               value: s.value,
             }))
-          : field.kind === 'string'
-            ? recognize(reads ?? profile.kind, window)
-            : field.kind === 'double' || field.kind === 'integer'
-              ? amountsIn(window, hints)
-              : [];
+          : field.kind === 'string' && (reads ?? profile.kind) === 'postal_address'
+            ? addressAfter(view, m.index)
+            : field.kind === 'string'
+              ? recognize(reads ?? profile.kind, window)
+              : field.kind === 'double' || field.kind === 'integer'
+                ? amountsIn(window, hints)
+                : [];
       const taken = spans.slice(0, profile.field.kind === 'array' ? 4 : 1);
       // Values one cue announces together ("between X and Y") stand together: the first one's
       // distance counts, the sum spelled out before its figures not ("Two Thousand … Dollars ($2,850)").
@@ -51,6 +54,16 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
     }
   }
   return out;
+}
+
+/**
+ * "… the apartment located at 1420 Alder Street, Unit 5B, / Seattle, WA 98101": an address a
+ * sentence announces, read as a block from the cue's line on (it may run onto the next line).
+ */
+function addressAfter(view: DocumentView, at: number): { start: number; value: string }[] {
+  const line = lineAt(view, at);
+  const block = findPostalAddresses(view.lines.slice(line.id, line.id + 3).map((l) => l.text))[0];
+  return block && block.startLine === 0 ? [{ start: 0, value: block.value }] : [];
 }
 
 function escapeRegExp(word: string): string {

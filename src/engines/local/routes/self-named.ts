@@ -16,19 +16,28 @@ const NAME_WORDS = 6;
  */
 export function selfNamedCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
-  if (field.kind !== 'string' || profile.sense.family !== 'entity' || profile.qualifiers.length === 0)
+  const selfNames = profile.sense.concept?.selfNames ?? [];
+  if (
+    field.kind !== 'string' ||
+    profile.sense.family !== 'entity' ||
+    profile.qualifiers.length + selfNames.length === 0
+  )
     return [];
-  const kinds = new Set(profile.qualifiers.map(stem));
+  const kinds = new Set([...profile.qualifiers, ...selfNames.flatMap(words)].map(stem));
+  // "Polderbank", "Privatbank": the kind word may end a compound name.
+  const names = (word: string) =>
+    kinds.has(stem(word)) ||
+    [...kinds].some((k) => k.length >= 4 && word.length >= k.length + 3 && word.endsWith(k));
   const out: Candidate[] = [];
   for (const line of view.lines.slice(0, 2000)) {
-    if (!line.tokens.some((t) => kinds.has(stem(t.word)))) continue;
+    if (!line.tokens.some((t) => names(t.word))) continue;
     const stretches = columnsOfLine(line)?.map((c) => c.text) ?? [line.text];
     for (const stretch of stretches) {
       const text = stretch.trim();
       const named = words(text);
       if (named.length < 2 || named.length > NAME_WORDS || !/^\p{Lu}/u.test(text) || /[:：]/.test(text))
         continue;
-      if (!named.some((w) => kinds.has(stem(w))) || /\d{3,}/.test(text)) continue;
+      if (!named.some(names) || /\d{3,}/.test(text)) continue;
       // "PATIENT INVOICE", "Patient balance due": a title naming the document, or words in lower
       // case, are not a name.
       if (named.some((w) => w.length >= 4 && isDocumentWord(w) && !kinds.has(stem(w)))) continue;
