@@ -12,6 +12,9 @@ export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord)
 const AT_DATE =
   /^ (?:\p{L}{1,5}\.? )?(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})(?:\s*[:.]{1,}\s*| {2,})/u;
 
+/** A label's last few words, then a leader of dots before the value. */
+const LEADER = /^ [^\d:\n]{1,30}?\.{3,}/u;
+
 /** Words for a range's other end, by the concept of one end. */
 const OPPOSITE_END = new Map([
   ['start_date', new Set(lexicon.rangeWords.end.map(canonicalWord))],
@@ -55,6 +58,8 @@ export function findLabel(
       // "alter Kontostand vom 31.03.2025   1.250,00", "Balance on 1 February 2025   £412.37": the
       // date the label is stated at, then the value.
       AT_DATE.test(after) ||
+      // "Deposit on acceptance (25%) ........  8,190.00": a few more words of the label, then a leader.
+      LEADER.test(after.replace(/\([^)]*\)/g, '')) ||
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     // "Property insured:   27 Meadow Lane": one more word of the label before its colon.

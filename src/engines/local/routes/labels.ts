@@ -94,8 +94,12 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       // A name after "excl." or "incl." says what the amount includes, not what it is.
       // "Premium (incl. Insurance Premium Tax at 12%)": a remark in brackets, or all after "incl.",
       // says what the amount includes.
+      // Only the label's own column: "Unit 4, Canal Side Studios   Invoice Date:" is an address beside it.
+      const labelColumn = columnsOfLine(line)?.find((c) => hit.start >= c.start && hit.start < c.end);
       const said = tokenise(
-        line.text.slice(0, valueAt + right.start).replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length)),
+        line.text
+          .slice(labelColumn?.start ?? 0, valueAt + right.start)
+          .replace(/\([^)]*\)/g, (m) => ' '.repeat(m.length)),
       )
         .slice(0, 12)
         .map((t) => t.word);
