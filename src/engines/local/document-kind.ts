@@ -69,3 +69,27 @@ export function partyOf(profile: FieldProfile): 'seller' | 'buyer' | undefined {
   // An address that names no owner is the issuer's, as the page head gives it.
   return profile.kind === 'postal_address' ? 'seller' : undefined;
 }
+
+const letterheads = new WeakMap<DocumentView, string | null>();
+
+/**
+ * The name heading the first page, as letters and digits in capitals: the writer's own. The other
+ * party of a sale is never it ("Account Name: Awanbiru Systems Sdn. Bhd." in the writer's bank details).
+ */
+export function letterheadKey(view: DocumentView): string | null {
+  let found = letterheads.get(view);
+  if (found === undefined) {
+    const head = view.lines.filter((line) => line.page === 1).slice(0, 3);
+    const span = head.flatMap((line) => recognize('organization', line.text))[0];
+    found = span ? nameKey(span.value) : null;
+    letterheads.set(view, found);
+  }
+  return found;
+}
+
+/** A name compared as the corpus compares it: capitals, letters and digits only. */
+export const nameKey = (text: string): string =>
+  text
+    .toUpperCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]/gu, '');

@@ -118,8 +118,12 @@ export function findLabel(
         if (!match && ocr && oneEditApart(word, phrase[j]!)) match = misread = true;
       }
       // "Subtotaal excl. BTW   400,25": the tax's name qualifies the subtotal; it is not the tax's label.
+      // "Quillbase Software, Inc.      Invoice #": not across a gap between columns.
       const qualifying =
-        i > 0 && INCLUSION_WORDS.has(tokens[i - 1]!.word) && !INCLUSION_WORDS.has(phrase[0]!);
+        i > 0 &&
+        INCLUSION_WORDS.has(tokens[i - 1]!.word) &&
+        !INCLUSION_WORDS.has(phrase[0]!) &&
+        !startsColumn(i);
       if (match) consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, i, phrase.length);
     }
     // "Policyholder:" for policy_holder, "Kontoinhaber" written as one word: a phrase set solid.

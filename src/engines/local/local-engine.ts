@@ -14,6 +14,7 @@ import { withoutCourtesy } from '../recognizers/index.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { buildView, type DocumentView } from './document-view.ts';
+import { issuerOf, letterheadKey, nameKey } from './document-kind.ts';
 import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { lineItems } from './line-items.ts';
@@ -154,11 +155,25 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...columnSumCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
-  return asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]).map((c) =>
+  return notTheWriter(
+    view,
+    profile,
+    asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]),
+  ).map((c) =>
     (profile.kind === 'person' || profile.kind === 'party') && typeof c.value === 'string'
       ? { ...c, value: withoutCourtesy(c.value) }
       : c,
   );
+}
+
+/** The addressee of a sale is not the firm whose name heads the page. */
+function notTheWriter(view: DocumentView, profile: FieldProfile, candidates: Candidate[]): Candidate[] {
+  const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
+  if (profile.sense.concept?.id !== addressee) return candidates;
+  const writer = letterheadKey(view);
+  return writer
+    ? candidates.filter((c) => typeof c.value !== 'string' || nameKey(c.value) !== writer)
+    : candidates;
 }
 
 /** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */

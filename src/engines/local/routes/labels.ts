@@ -6,7 +6,8 @@ import { findLabel, INCLUSION_WORDS } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
-import { canonicalWord } from '../words.ts';
+import { CONCEPTS } from '../field-sense.ts';
+import { canonicalWord, words } from '../words.ts';
 import { labelHit } from './label-hits.ts';
 
 /** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
@@ -32,6 +33,17 @@ const NUMBER_WORDS = new Set([
   'code',
   'account',
 ]);
+
+/** Every phrase that names a concept: "Dated", "Invoice no", "Delivery Note". */
+const LABEL_PHRASES = new Set(CONCEPTS.flatMap((c) => c.phrases.map((p) => p.join(' '))));
+
+/** The value after a label, unless it is only another label ("Invoice No.  | Dated |"). */
+function readLabelled(profile: FieldProfile, text: string, hints: ReadHints, ocr: boolean): ReadValue | null {
+  const value = readValue(profile, text, hints, ocr);
+  return value && typeof value.value === 'string' && LABEL_PHRASES.has(words(value.value).join(' '))
+    ? null
+    : value;
+}
 
 /** One more word of a label, then its colon: "insured:" of "Property insured:". */
 const LABEL_TAIL = /^ \p{L}+\s*[:：]/u;
@@ -64,7 +76,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
         below && justBelow(line, below) && !tableOfAmounts(view, line, below, profile)
           ? cellBelow(line, below, hit.start)
           : undefined;
-      const value = cell ? readValue(profile, cell, hints, below!.ocr) : null;
+      const value = cell ? readLabelled(profile, cell, hints, below!.ocr) : null;
       if (value)
         out.push({
           value: value.value,
@@ -75,11 +87,11 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
         });
       continue;
     }
-    const right = sumOfRow(profile, rest, hints, line.ocr) ?? readValue(profile, rest, hints, line.ocr);
+    const right = sumOfRow(profile, rest, hints, line.ocr) ?? readLabelled(profile, rest, hints, line.ocr);
     // "Total Saving 0 00 Total 41 50": OCR joined two columns; the label's second mention has its own value.
     const again = profile.field.kind === 'double' ? findLabel(restTokens, profile, rest, line.ocr) : null;
     const second =
-      again && again.score >= 0.4 ? readValue(profile, rest.slice(again.end), hints, line.ocr) : null;
+      again && again.score >= 0.4 ? readLabelled(profile, rest.slice(again.end), hints, line.ocr) : null;
     if (again && second)
       out.push({
         value: second.value,
@@ -130,7 +142,7 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
         (profile.field.kind === 'double' && restTokens.every((t) => AMOUNT_QUALIFIERS.has(t.word))));
     // A row of column heads below ("INVOICE" over "Invoice Number   Invoice Date") is labels, not a value.
     if (below && below.page === line.page && bare && !isColumnHeads(below)) {
-      const value = readValue(profile, below.text, hints, below.ocr);
+      const value = readLabelled(profile, below.text, hints, below.ocr);
       if (value)
         out.push({
           value: value.value,

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { answerText as answer } from '../helpers/extract-text.ts';
+
+/**
+ * Layouts of the fourth blind batch's invoices, in documents written for these tests: a firm's
+ * legal form beside a label, a grid of labels over values, the writer's bank details naming it.
+ */
+const SIDE_BY_SIDE = `Northwind Analytics, Inc.                                  Invoice #        INV-20931
+88 Harbor Street                                           Invoice date     11/05/2024
+Portland, OR 97204                                         Due date         12/05/2024
+`;
+
+const GRID = `                                   TAX INVOICE
++----------------------------------------------+--------------------+--------------------+
+| DECCAN TOOLS PVT. LTD.                       | Invoice No.        | Dated              |
+| 12, Industrial Layout, Pune 411019           | DTP/24-25/0442     | 17-Jan-2025        |
++----------------------------------------------+--------------------+--------------------+
+`;
+
+const BANK_DETAILS = `                    HALDEN SOFTWARE SDN. BHD.
+         Level 3, Menara Jaya, 50450 Kuala Lumpur
+
+SUPPLIER                                        BUYER
+Halden Software Sdn. Bhd.                       Sinar Timur Trading Sdn. Bhd.
+                                                12 Jalan Mawar, 40100 Shah Alam
+
+Invoice No.: HS-2025-0117                       Invoice Date: 14 Mar 2025
+
+Payment details
+  Bank               : Maybank
+  Account Name       : Halden Software Sdn. Bhd.
+  Account No.        : 5140 1234 5678
+`;
+
+describe('invoice layouts: labels read in their own column', () => {
+  it('a legal form ending the name beside a label does not make the label say what the value includes', async () => {
+    assert.equal(await answer(SIDE_BY_SIDE, 'invoice_number', '{ type: string }'), 'INV-20931');
+    assert.equal(await answer(SIDE_BY_SIDE, 'invNo', '{ type: string }'), 'INV-20931');
+  });
+
+  it('another label is not a value: the number under "Invoice No." in a grid, not "Dated"', async () => {
+    assert.equal(await answer(GRID, 'invoice_number', '{ type: string }'), 'DTP/24-25/0442');
+    assert.equal(await answer(GRID, 'invoice_date', '{ type: date }'), '2025-01-17');
+  });
+
+  it("the buyer is not the writer, though the writer's bank details call it the account name", async () => {
+    for (const [field, body] of [
+      ['customer_name', '{ type: string }'],
+      ['billTo', '{ type: string }'],
+      ['name_des_rechnungsempfaengers', '{ type: string }'],
+    ])
+      assert.equal(await answer(BANK_DETAILS, field!, body!), 'Sinar Timur Trading Sdn. Bhd.', field);
+  });
+});
