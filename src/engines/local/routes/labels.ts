@@ -2,11 +2,11 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
+import { CONCEPTS } from '../field-sense.ts';
 import { findLabel, INCLUSION_WORDS } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
-import { CONCEPTS } from '../field-sense.ts';
 import { canonicalWord, words } from '../words.ts';
 import { labelHit } from './label-hits.ts';
 
