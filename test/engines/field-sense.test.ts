@@ -242,8 +242,9 @@ describe('field sense: names built the way other languages build them', () => {
     assert.equal(conceptOf('number_of_nights', 'integer'), 'nights');
     assert.equal(conceptOf('numero_de_factura', 'string'), 'invoice_number');
     assert.equal(conceptOf('name_des_kontoinhabers', 'string'), 'buyer');
-    assert.equal(conceptOf('date_of_birth', 'date'), 'date');
-    assert.deepEqual(understand(field('date_of_birth', 'date')).qualifiers, ['birth']);
+    assert.equal(conceptOf('date_of_birth', 'date'), 'date_of_birth');
+    assert.equal(conceptOf('date_of_inspection', 'date'), 'date');
+    assert.deepEqual(understand(field('date_of_inspection', 'date')).qualifiers, ['inspection']);
   });
 
   it('German genitives and "laut", "als", "in Tagen" leave the head before them, and no qualifier', () => {

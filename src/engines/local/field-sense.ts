@@ -430,12 +430,16 @@ function specialised(
 
 /**
  * "Gross total including tax, before deduction of deposits": what a description names after
- * 'including', 'before', 'less' is part of the value or taken from it, not the value.
+ * 'including', 'before', 'less' is part of the value or taken from it, not the value; what it names
+ * after 'not' ("nicht Liefer- oder Leistungsdatum") is another value.
  */
 function component(tokens: string[]): (i: number) => boolean {
-  const at = tokens.findIndex((w) => INCLUSION_WORDS.has(w));
+  const at = tokens.findIndex((w) => INCLUSION_WORDS.has(w) || DENIALS.has(w));
   return (i) => at >= 0 && i > at;
 }
+
+/** Words that deny what follows them in a description ("non" of "non-disclosure" does not). */
+const DENIALS = new Set(lexicon.negations.filter((w) => w !== 'non').map(canonicalWord));
 
 /** An entity named as an owner by a real word, not by a preposition that also labels it ("from"). */
 const ownerMatch = (m: Match, tokens: string[]) =>
