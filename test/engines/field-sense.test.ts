@@ -247,7 +247,7 @@ describe('field sense: names built the way other languages build them', () => {
     assert.deepEqual(understand(field('date_of_inspection', 'date')).qualifiers, ['inspection']);
   });
 
-  it('German genitives and "laut", "als", "in Tagen" leave the head before them, and no qualifier', () => {
+  it('German genitives, French "de la", "laut", "als", "in Tagen" leave the head before them, and no qualifier', () => {
     const cases: [string, Field['kind'], string][] = [
       ['rechnungsnummer_laut_beleg', 'string', 'invoice_number'],
       ['ausstellungsdatum_der_rechnung', 'date', 'date'],
@@ -256,6 +256,11 @@ describe('field sense: names built the way other languages build them', () => {
       ['zahlungsziel_in_tagen', 'string', 'payment_terms'],
       ['waehrung_als_iso_code', 'string', 'currency'],
       ['nom_du_salarie', 'string', 'employee'],
+      ['debut_de_la_periode_facturee', 'date', 'start_date'],
+      ['fin_de_la_periode_facturee', 'date', 'end_date'],
+      ['montant_total_a_regler', 'double', 'total'],
+      ['date_limite_de_paiement', 'date', 'due_date'],
+      ['geburtsdatum_des_patienten', 'date', 'date_of_birth'],
     ];
     for (const [name, kind, concept] of cases) {
       const sense = understand(field(name, kind));
