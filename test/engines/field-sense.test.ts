@@ -261,6 +261,8 @@ describe('field sense: names built the way other languages build them', () => {
       ['montant_total_a_regler', 'double', 'total'],
       ['date_limite_de_paiement', 'date', 'due_date'],
       ['geburtsdatum_des_patienten', 'date', 'date_of_birth'],
+      ['erstellungsdatum_des_auszugs', 'date', 'date'],
+      ['stmtDate', 'date', 'date'],
     ];
     for (const [name, kind, concept] of cases) {
       const sense = understand(field(name, kind));

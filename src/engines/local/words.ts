@@ -71,6 +71,7 @@ const ABBREVIATIONS: Record<string, string> = {
   trx: 'transaction',
   acct: 'account',
   bal: 'balance',
+  stmt: 'statement',
   chg: 'charge',
   chgs: 'charge',
   biz: 'business',
