@@ -53,3 +53,18 @@ describe('invoice layouts: labels read in their own column', () => {
       assert.equal(await answer(BANK_DETAILS, field!, body!), 'Sinar Timur Trading Sdn. Bhd.', field);
   });
 });
+
+describe('payment terms as a number of days', () => {
+  const LABELLED = `Quillhaven Studio Ltd                         Invoice no.   QS-118\nTerms            Net 30                       Date          02/05/2025\n`;
+  const SENTENCE = `Kanzlei Brandt · Hohe Bleichen 11 · 20354 Hamburg\nRechnung Nr. 2025-0311 vom 07.03.2025\nBitte überweisen Sie den Rechnungsbetrag innerhalb von 14 Tagen nach Rechnungsdatum.\n`;
+  it('reads the days of "Net 30" and of "innerhalb von 14 Tagen" under three wordings', async () => {
+    for (const [field, body] of [
+      ['payment_terms_days', '{ type: integer }'],
+      ['termsDays', '{ type: integer, description: Payment terms, days. }'],
+      ['zahlungsziel_in_tagen', '{ type: integer }'],
+    ]) {
+      assert.equal(await answer(LABELLED, field!, body!), 30, field);
+      assert.equal(await answer(SENTENCE, field!, body!), 14, field);
+    }
+  });
+});

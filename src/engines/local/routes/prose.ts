@@ -29,9 +29,11 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
             ? addressAfter(view, m.index)
             : field.kind === 'string'
               ? recognize(reads ?? profile.kind, window)
-              : field.kind === 'double' || field.kind === 'integer'
+              : field.kind === 'double'
                 ? amountsIn(window, hints)
-                : [];
+                : field.kind === 'integer'
+                  ? countsIn(window)
+                  : [];
       const taken = spans.slice(0, profile.field.kind === 'array' ? 4 : 1);
       // Values one cue announces together ("between X and Y") stand together: the first one's
       // distance counts, the sum spelled out before its figures not ("Two Thousand … Dollars ($2,850)").
@@ -79,6 +81,13 @@ function amountsIn(window: string, hints: TypingHints) {
       // "Dollars ($2,850.00)": brackets after words restate the sum; they do not make it negative.
       .map((s) => ({ ...s, value: Math.abs(s.value) }))
   );
+}
+
+/** "innerhalb von 14 Tagen": the whole number a cue announces, right after it; money counts too. */
+function countsIn(window: string) {
+  const near = window.slice(0, 40);
+  const count = findNumberSpans(near).find((s) => !s.percent && Number.isInteger(s.value) && s.value >= 0);
+  return count ? [count] : amountsIn(near, {});
 }
 
 /** A stretch of text less the words that spell a sum out: "Two Thousand Eight Hundred Fifty and No/100 Dollars (". */
