@@ -80,7 +80,7 @@ function fitsCountry(compact: string): boolean {
 function skipFillers(text: string, from: number): number {
   let i = from;
   for (let step = 0; step < 6; step++) {
-    while (i < text.length && /[\s:.#()\-–]/.test(text[i]!)) i++;
+    while (i < text.length && /[\s:.#()\-–/]/.test(text[i]!)) i++;
     const word = /^[\p{L}°#]+\.?/u.exec(text.slice(i, i + 16));
     if (!word || !FILLERS.has(word[0].toLowerCase().replace(/\.$/, ''))) return i;
     i += word[0].length;
