@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractText } from '../helpers/extract-text.ts';
+import { assertEveryWording } from '../helpers/extract-text.ts';
 
 /** A physiotherapy invoice written for this test: the patient, the practitioner, the fund's share and the patient's. */
 const PHYSIO = `RIVERBEND PHYSIOTHERAPY
@@ -46,9 +45,6 @@ describe('medical bills: the patient, the practitioner and who pays what, in thr
         von_der_versicherung_uebernommen: '{ type: double }',
       },
     ];
-    for (const fields of wordings) {
-      const data = await extractText(PHYSIO, fields);
-      assert.deepEqual(Object.values(data), expected, Object.keys(fields).join(', '));
-    }
+    await assertEveryWording(PHYSIO, wordings, expected);
   });
 });

@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractText } from '../helpers/extract-text.ts';
+import { assertEveryWording } from '../helpers/extract-text.ts';
 
 /** A builder's quotation, written for this test: validity in a sentence, a deposit after a leader of dots. */
 const QUOTE = `HOLLINS & REED BUILDERS LTD
@@ -46,9 +45,6 @@ describe('quotations: a quote is a document like an invoice, under its own words
         anzahlung: '{ type: double }',
       },
     ];
-    for (const fields of wordings) {
-      const data = await extractText(QUOTE, fields);
-      assert.deepEqual(Object.values(data), expected, Object.keys(fields).join(', '));
-    }
+    await assertEveryWording(QUOTE, wordings, expected);
   });
 });

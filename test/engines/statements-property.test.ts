@@ -1,6 +1,5 @@
-import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractText } from '../helpers/extract-text.ts';
+import { assertEveryWording } from '../helpers/extract-text.ts';
 
 /**
  * Kinds of document the engine first met in the fourth blind batch (account statements, rent
@@ -75,10 +74,7 @@ describe('account statements: balances and debits by their own words, in any lan
         ausstellendes_kreditinstitut: '{ type: string, description: Name der Bank }',
       },
     ];
-    for (const fields of wordings) {
-      const data = await extractText(STATEMENT, fields);
-      assert.deepEqual(Object.values(data), Object.values(expected), Object.keys(fields).join(', '));
-    }
+    await assertEveryWording(STATEMENT, wordings, Object.values(expected));
   });
 });
 
@@ -118,9 +114,6 @@ describe('rent invoices: the tenant, the rented property and the rent', () => {
         depot_de_garantie: '{ type: double }',
       },
     ];
-    for (const fields of wordings) {
-      const data = await extractText(RENT_INVOICE, fields);
-      assert.deepEqual(Object.values(data), expected, Object.keys(fields).join(', '));
-    }
+    await assertEveryWording(RENT_INVOICE, wordings, expected);
   });
 });

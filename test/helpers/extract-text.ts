@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
 import { textReader } from '../../src/documents/text/text-reader.ts';
 import { LocalEngine } from '../../src/engines/local/local-engine.ts';
@@ -24,4 +25,21 @@ export async function extractText(
 /** One field's answer on a text document. */
 export async function answerText(document: string, field: string, body: string): Promise<FieldValue> {
   return (await extractText(document, { [field]: body }))[field] ?? null;
+}
+
+/**
+ * The same answers, in the same order, under every wording of the same fields: what a user who
+ * names the fields their own way must get.
+ */
+export async function assertEveryWording(
+  document: string,
+  wordings: Record<string, string>[],
+  expected: FieldValue[],
+): Promise<void> {
+  for (const fields of wordings)
+    assert.deepEqual(
+      Object.values(await extractText(document, fields)),
+      expected,
+      Object.keys(fields).join(', '),
+    );
 }

@@ -4,6 +4,7 @@ import { CONCEPTS } from './field-sense.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { columnsOfLine } from './line-columns.ts';
 import { recognize } from './read-value.ts';
+import { valueKey } from './select.ts';
 import { words } from './words.ts';
 
 /** Lines from the top of the first page searched for the document's title. */
@@ -81,15 +82,8 @@ export function letterheadKey(view: DocumentView): string | null {
   if (found === undefined) {
     const head = view.lines.filter((line) => line.page === 1).slice(0, 3);
     const span = head.flatMap((line) => recognize('organization', line.text))[0];
-    found = span ? nameKey(span.value) : null;
+    found = span ? valueKey(span.value) : null;
     letterheads.set(view, found);
   }
   return found;
 }
-
-/** A name compared as the corpus compares it: capitals, letters and digits only. */
-export const nameKey = (text: string): string =>
-  text
-    .toUpperCase()
-    .normalize('NFKD')
-    .replace(/[^\p{L}\p{N}]/gu, '');

@@ -12,6 +12,9 @@ export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord)
 const AT_DATE =
   /^ (?:\p{L}{1,5}\.? )?(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? \p{L}{3,9}\.? \d{4})(?:\s*[:.]{1,}\s*| {2,})/u;
 
+/** One more word of a label, then its colon: "insured:" of "Property insured:". */
+export const LABEL_TAIL = /^ \p{L}+\s*[:：]/u;
+
 /** A label's last few words, then a leader of dots before the value. */
 const LEADER = /^ [^\d:\n]{1,30}?\.{3,}/u;
 
@@ -63,7 +66,7 @@ export function findLabel(
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     // "Property insured:   27 Meadow Lane": one more word of the label before its colon.
-    const apart = setOff || (from === 0 && /^ \p{L}+\s*[:：]/u.test(after)) ? 1 : 0.65;
+    const apart = setOff || (from === 0 && LABEL_TAIL.test(after)) ? 1 : 0.65;
     const hit = {
       score: score * buried * apart * (insideValue(from, end) ? 0.3 : 1) * otherEnd(from, length),
       start: tokens[from]!.start,

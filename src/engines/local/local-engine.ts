@@ -13,7 +13,7 @@ import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
 import { withoutCourtesy } from '../recognizers/index.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
-import { issuerOf, letterheadKey, nameKey } from './document-kind.ts';
+import { issuerOf, letterheadKey } from './document-kind.ts';
 import { buildView, type DocumentView } from './document-view.ts';
 import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
@@ -36,7 +36,7 @@ import { tableCandidates } from './routes/tables.ts';
 import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
 import { topicCandidates } from './routes/topic.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
-import { type Choice, choose, chooseMany } from './select.ts';
+import { type Choice, choose, chooseMany, valueKey } from './select.ts';
 
 interface Found {
   value: FieldValue;
@@ -172,7 +172,7 @@ function notTheWriter(view: DocumentView, profile: FieldProfile, candidates: Can
   if (profile.sense.concept?.id !== addressee) return candidates;
   const writer = letterheadKey(view);
   return writer
-    ? candidates.filter((c) => typeof c.value !== 'string' || nameKey(c.value) !== writer)
+    ? candidates.filter((c) => typeof c.value !== 'string' || valueKey(c.value) !== writer)
     : candidates;
 }
 

@@ -29,7 +29,8 @@ const passes = (choice: Choice, floor?: number) =>
     : choice.score >= MIN_SCORE[choice.candidate.source] ||
       choice.members.some((c) => c.score >= MIN_SCORE[c.source]);
 
-function key(value: FieldValue): string {
+/** A value as answers are compared: a string in capitals, letters and digits only. */
+export function valueKey(value: FieldValue): string {
   return typeof value === 'string'
     ? value
         .toUpperCase()
@@ -52,7 +53,7 @@ export function rank(candidates: Candidate[]): Choice[] {
     { best: Candidate; count: number; sources: Set<string>; members: Candidate[] }
   >();
   for (const c of candidates) {
-    const k = key(c.value);
+    const k = valueKey(c.value);
     // Any number is a type candidate somewhere: that alone confirms nothing.
     const confirms = c.source === 'type' ? 0 : 1;
     const g = groups.get(k);
@@ -90,8 +91,9 @@ export function chooseMany(candidates: Candidate[], threshold = MIN_ARRAY_SCORE,
     if (kept.length >= max) break;
     // Someone who signs for themselves is a member however faintly the text names them elsewhere.
     if (!passes(choice, choice.candidate.source === 'signature' ? MIN_SCORE.signature : floor)) continue;
-    const k = key(choice.candidate.value);
-    if (kept.some((c) => key(c.candidate.value).includes(k) || k.includes(key(c.candidate.value)))) continue;
+    const k = valueKey(choice.candidate.value);
+    if (kept.some((c) => valueKey(c.candidate.value).includes(k) || k.includes(valueKey(c.candidate.value))))
+      continue;
     kept.push(choice);
   }
   return kept;

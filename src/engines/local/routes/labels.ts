@@ -3,7 +3,7 @@ import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
-import { findLabel, INCLUSION_WORDS } from '../label-match.ts';
+import { findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
@@ -44,9 +44,6 @@ function readLabelled(profile: FieldProfile, text: string, hints: ReadHints, ocr
     ? null
     : value;
 }
-
-/** One more word of a label, then its colon: "insured:" of "Property insured:". */
-const LABEL_TAIL = /^ \p{L}+\s*[:：]/u;
 
 /** Label then value: on the same line, right of the label, or on the line below. */
 export function labelCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
