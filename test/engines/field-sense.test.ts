@@ -179,6 +179,21 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('items', 'integer', 'Number of distinct line items'), 'count');
   });
 
+  it("ends a description's noun phrase at a Romance preposition, and looks past a part to what it is a part of", () => {
+    // French "tel que" is "such as", not a telephone.
+    const company = understand(
+      field('raison_sociale', 'string', "Nom de l'entreprise émettrice du ticket tel qu'imprimé en tête."),
+    );
+    assert.notEqual(company.concept?.id, 'phone');
+    for (const description of [
+      'The part of the invoice amount that the patient pays after insurance.',
+      'Der Teil des Rechnungsbetrags, den der Patient selbst tragen muss.',
+      'La partie du montant total que le patient doit payer.',
+    ]) {
+      assert.equal(understand(field('q7', 'string', description)).family, 'amount', description);
+    }
+  });
+
   it('does not pretend to understand a field whose head it does not know', () => {
     const sense = understand(field('logo_colour', 'string', 'Colour of the company logo'));
     assert.equal(sense.from, 'none');

@@ -77,10 +77,14 @@ export const FILLER: ReadonlySet<string> = new Set([
 ]);
 /** Words that end a description's first noun phrase: "Name | of the vendor", "Date | printed on…". */
 const PHRASE_END = new Set(
-  'of for from on in into to with by as at that which who whose where when after before including excluding is are was were be the a an this these those its their per than if payable due paid owed owing charged received'.split(
-    ' ',
-  ),
+  Object.entries(lexicon.phraseEnds)
+    .filter(([language]) => !language.startsWith('$'))
+    .flatMap(([, list]) => words(list)),
 );
+
+/** Words for a part of a value ("share", "Anteil", "partie"): transparent before their "of". */
+const PARTITIVES = new Set(lexicon.partitives.flatMap(words));
+const OF_WORDS = new Set(words('of des der de du di del della do da van von vom'));
 
 /** Families a field's declared type can hold. */
 const FAMILIES_OF_KIND: Partial<Record<FieldKind, Set<string>>> = {
@@ -383,6 +387,14 @@ function descriptionHead(
   while (from < first.length && (FILLER.has(first[from]!) || QUESTION_OPENERS.has(first[from]!))) from++;
   let to = from + 1;
   while (to < first.length && !PHRASE_END.has(first[to]!)) to++;
+  // "The part of the invoice amount the patient pays", "Der Teil des Rechnungsbetrags": a part names
+  // nothing; the value is the one named after its "of".
+  while (to + 1 < first.length && PARTITIVES.has(first[to - 1]!) && OF_WORDS.has(first[to]!)) {
+    from = to + 1;
+    while (from < first.length && FILLER.has(first[from]!)) from++;
+    to = from + 1;
+    while (to < first.length && !PHRASE_END.has(first[to]!)) to++;
+  }
   // "Number of line items": a phrase may reach past the head ("number of"), so match the whole clause.
   const matches = matchesIn(first, true);
   for (let i = to - 1; i >= from; i--) {
