@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractText } from '../helpers/extract-text.ts';
+import { answerText, assertEveryWording, extractText } from '../helpers/extract-text.ts';
 
 const SERVICES = `                           MASTER SERVICES AGREEMENT
 
@@ -68,5 +68,26 @@ describe('contract terms', () => {
       monto_principal: 72000,
       renews: false,
     });
+  });
+
+  it('counts a duration in the unit a number field names: notice in days, term in months, in any language', async () => {
+    const NOTICE = `CONSULTING AGREEMENT
+
+4. TERM. This Agreement shall have an initial term of two (2) years from the Effective Date.
+
+9. TERMINATION. Either party may terminate this Agreement upon three (3) months' prior written
+notice to the other party.
+`;
+    await assertEveryWording(
+      NOTICE,
+      [
+        { notice_period_days: '{ type: integer }', term_months: '{ type: integer }' },
+        { terminationNoticeDays: '{ type: integer }', termInMonths: '{ type: integer }' },
+        { kuendigungsfrist_in_tagen: '{ type: integer }', laufzeit_monate: '{ type: integer }' },
+      ],
+      [90, 24],
+    );
+    // A count of days the lexicon knows by its own name is not a duration to convert.
+    assert.equal(await answerText('Payment terms: Net 30', 'payment_terms_days', '{ type: integer }'), 30);
   });
 });

@@ -120,7 +120,8 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     parentLabels,
     concepts: concept ? [concept.id] : [],
     // An enum's values are words ("card", "cash"): it is found where a string of its concept would be.
-    kind: itemKind === 'string' || itemKind === 'enum' ? declaredKind : 'text',
+    // A number of days or months is read as the duration it counts ("30 days' notice").
+    kind: itemKind === 'string' || itemKind === 'enum' || sense.unit ? declaredKind : 'text',
     position,
     preferLargest: concept?.prefer === 'largest',
     // "shipment_date": a date the lexicon cannot name is not the document's own date.

@@ -1,6 +1,7 @@
 import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
+import { durationUnitOf } from '../recognizers/durations.ts';
 import { INCLUSION_WORDS } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, words } from './words.ts';
@@ -41,6 +42,8 @@ export interface FieldSense {
   owner: Concept | null;
   /** Words of the name the lexicon does not know ("shipment" in shipment_date): labels must say them. */
   qualifiers: string[];
+  /** A number field asking for a duration in this unit ("notice_period_days": day). */
+  unit?: string;
 }
 
 interface Match {
@@ -553,6 +556,8 @@ function understandStated(field: Field): FieldSense {
     const concept = CONCEPTS.find((c) => c.id === 'payment_method')!;
     return { concept, family: concept.family, from: 'description', owner: null, qualifiers: [] };
   }
+  const inUnit = durationInUnit(field);
+  if (inUnit) return inUnit;
   const kind = field.kind === 'array' ? field.items.kind : field.kind;
   const own = withoutFormat(splitCompounds(words(field.name)));
   const nameMatches = matchesIn(own, true);
@@ -662,6 +667,28 @@ function understandStated(field: Field): FieldSense {
   const headAt = headInName ? head.at : content.length === 1 ? own.indexOf(content[0]!) : -1;
   return { concept, family, from, owner, qualifiers: unknownWords(own, matchesIn(own, true), headAt) };
 }
+
+/**
+ * "notice_period_days", "termMonths", "preavviso_giorni", "Kündigungsfrist in Tagen": a number field
+ * whose name ends in a unit of time and whose other words name a duration is that duration, counted
+ * in the unit. Other counts of days ("number_of_days", "payment_terms_days") are left to their concepts.
+ */
+function durationInUnit(field: Field): FieldSense | null {
+  if (field.kind !== 'integer' && field.kind !== 'double') return null;
+  const tokens = words(field.name);
+  const unit =
+    durationUnitOf(tokens.at(-1) ?? '') ?? durationUnitOf(field.name.split(/[\s_-]+/).at(-1) ?? '');
+  if (!unit || tokens.length < 2) return null;
+  // "rental_days", "terms_days": a phrase the lexicon knows with its unit names its own concept.
+  if (matchesIn(tokens, true).some((m) => m.end === tokens.length && m.end - m.start > 1)) return null;
+  const rest = tokens.slice(0, -1).filter((w, i, all) => !(i === all.length - 1 && UNIT_LEADS.has(w)));
+  if (rest.length === 0) return null;
+  const sense = understandStated({ ...field, kind: 'string', name: rest.join(' ') } as Field);
+  return sense.family === 'duration' ? { ...sense, unit } : null;
+}
+
+/** "in" of "notice_in_days", "en" of "preavis_en_jours": the word before a unit. */
+const UNIT_LEADS = new Set(['in', 'en', 'em', 'dalam']);
 
 /** Inclusion words that also say which of several values a name means: "expires_after", "balance_before". */
 const ORDER_WORDS = new Set(['before', 'after', 'plus', 'less', 'minus', 'con', 'avec']);

@@ -142,3 +142,32 @@ function parentheticalAt(
 function unitOf(t: Token | undefined): string | undefined {
   return t && t.kind === 'word' ? UNIT_OF.get(t.lower) : undefined;
 }
+
+/** Days in each unit, for a duration asked for in another unit ("3 months" as notice days: 90). */
+const DAYS_IN: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 91, year: 365 };
+
+/**
+ * A normalised duration ("3 months") as a number of `unit`s: exact when the units match or one is a
+ * whole multiple of the other (2 years = 24 months), else by days (a month is 30, as contracts
+ * reckon notice); null when the result is not whole.
+ */
+export function durationInUnit(value: string, unit: string): number | null {
+  const match = /^(\d+(?:\.\d+)?) (\w+?)s?$/.exec(value);
+  if (!match) return null;
+  const count = Number(match[1]);
+  const from = match[2]!;
+  if (from === unit) return count;
+  const months: Record<string, number> = { month: 1, quarter: 3, year: 12 };
+  const inUnit =
+    months[from] !== undefined && months[unit] !== undefined
+      ? (count * months[from]) / months[unit]
+      : DAYS_IN[from] !== undefined && DAYS_IN[unit] !== undefined
+        ? (count * DAYS_IN[from]) / DAYS_IN[unit]
+        : null;
+  return inUnit !== null && Number.isInteger(inUnit) ? inUnit : null;
+}
+
+/** The unit a word names ("days", "Tagen", "mois"), or undefined. */
+export function durationUnitOf(word: string): string | undefined {
+  return UNIT_OF.get(word.toLowerCase());
+}
