@@ -194,6 +194,25 @@ describe('field sense: a name read as a phrase', () => {
     }
   });
 
+  it('knows the names Italian, Dutch, French and Spanish developers give the usual fields', () => {
+    const cases: [string, Field['kind'], string][] = [
+      ['raison_sociale', 'string', 'seller'],
+      ['heure_achat', 'string', 'time'],
+      ['koper_bedrijfsnaam', 'string', 'buyer'],
+      ['nombre_empresa', 'string', 'seller'],
+      ['parti_contraenti', 'string', 'party'],
+      ['data_decorrenza', 'date', 'effective_date'],
+      ['legge_applicabile', 'string', 'jurisdiction'],
+      ['durata', 'string', 'term'],
+      ['fecha_emision', 'date', 'date'],
+      ['needByDate', 'date', 'delivery_date'],
+    ];
+    for (const [name, kind, concept] of cases) assert.equal(conceptOf(name, kind), concept, name);
+    const email = understand(field('email_inkoper', 'string'));
+    assert.equal(email.concept?.id, 'email');
+    assert.equal(email.owner?.id, 'buyer');
+  });
+
   it('does not pretend to understand a field whose head it does not know', () => {
     const sense = understand(field('logo_colour', 'string', 'Colour of the company logo'));
     assert.equal(sense.from, 'none');
