@@ -556,7 +556,7 @@ function understandStated(field: Field): FieldSense {
     const concept = CONCEPTS.find((c) => c.id === 'payment_method')!;
     return { concept, family: concept.family, from: 'description', owner: null, qualifiers: [] };
   }
-  const inUnit = durationInUnit(field);
+  const inUnit = durationCountedInUnit(field);
   if (inUnit) return inUnit;
   const kind = field.kind === 'array' ? field.items.kind : field.kind;
   const own = withoutFormat(splitCompounds(words(field.name)));
@@ -673,9 +673,10 @@ function understandStated(field: Field): FieldSense {
  * whose name ends in a unit of time and whose other words name a duration is that duration, counted
  * in the unit. Other counts of days ("number_of_days", "payment_terms_days") are left to their concepts.
  */
-function durationInUnit(field: Field): FieldSense | null {
+function durationCountedInUnit(field: Field): FieldSense | null {
   if (field.kind !== 'integer' && field.kind !== 'double') return null;
   const tokens = words(field.name);
+  // The raw last word too: normalising drops a plural "s" the unit needs ("ans" → "an").
   const unit =
     durationUnitOf(tokens.at(-1) ?? '') ?? durationUnitOf(field.name.split(/[\s_-]+/).at(-1) ?? '');
   if (!unit || tokens.length < 2) return null;

@@ -8,7 +8,7 @@ import {
   parseInteger,
   type TypingHints,
 } from '../../fields/typing/index.ts';
-import { durationInUnit } from '../recognizers/durations.ts';
+import { firstDurationIn } from '../recognizers/durations.ts';
 import {
   type EntitySpan,
   findCurrencies,
@@ -80,8 +80,12 @@ export function readValue(
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   if (field.kind === 'object' || field.kind === 'array') return null;
   if (field.kind !== 'string') {
+    // "Notice period: three (3) months" for notice days: 90; the duration must open the value.
+    if (profile.sense.unit) {
+      const found = firstDurationIn(rest, profile.sense.unit, 40);
+      return found && { value: found.value, start: lead + found.start, end: lead + found.end, fit: 1 };
+    }
     const repaired = ocr && field.kind === 'double' ? repairOcrAmount(rest) : rest;
-    if (profile.sense.unit) return readDuration(profile.sense.unit, rest, lead);
     if (field.kind === 'double' || field.kind === 'integer')
       return readNumber(profile, repaired, lead, hints, ocr);
     const ranged =
@@ -171,14 +175,6 @@ const RATE_NAMES = ['rate', 'percent', 'percentage', 'pct', 'ratio'];
  * The number after a label, where it stands: the first amount-looking one (currency, decimals,
  * separators), else the first number. A percentage is skipped unless the field is a rate.
  */
-/** "Notice period: three (3) months" for notice days: 90; the duration must open the value. */
-function readDuration(unit: string, text: string, lead: number): ReadValue | null {
-  const span = findDurations(text)[0];
-  if (!span || span.start > 40) return null;
-  const value = durationInUnit(span.value, unit);
-  return value === null ? null : { value, start: lead + span.start, end: lead + span.end, fit: 1 };
-}
-
 function readNumber(
   profile: FieldProfile,
   text: string,

@@ -167,6 +167,18 @@ export function durationInUnit(value: string, unit: string): number | null {
   return inUnit !== null && Number.isInteger(inUnit) ? inUnit : null;
 }
 
+/** The first duration in `text` that starts within `reach` characters, counted in `unit`. */
+export function firstDurationIn(
+  text: string,
+  unit: string,
+  reach: number,
+): { start: number; end: number; value: number } | null {
+  const span = findDurations(text)[0];
+  if (!span || span.start > reach) return null;
+  const value = durationInUnit(span.value, unit);
+  return value === null ? null : { start: span.start, end: span.end, value };
+}
+
 /** The unit a word names ("days", "Tagen", "mois"), or undefined. */
 export function durationUnitOf(word: string): string | undefined {
   return UNIT_OF.get(word.toLowerCase());

@@ -1,6 +1,6 @@
 import { findDateSpans, findNumberSpans, type TypingHints } from '../../../fields/typing/index.ts';
-import { durationInUnit } from '../../recognizers/durations.ts';
-import { findDurations, findPostalAddresses } from '../../recognizers/index.ts';
+import { firstDurationIn } from '../../recognizers/durations.ts';
+import { findPostalAddresses } from '../../recognizers/index.ts';
 import { numberWordValue } from '../../recognizers/number-words.ts';
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, lineAt } from '../document-view.ts';
@@ -31,7 +31,8 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
             : field.kind === 'string'
               ? recognize(reads ?? profile.kind, window)
               : profile.sense.unit
-                ? durationsIn(window, profile.sense.unit)
+                ? // "upon thirty (30) days' written notice" for notice days: the first duration after the cue.
+                  [firstDurationIn(window, profile.sense.unit, 120)].filter((d) => d !== null)
                 : field.kind === 'double'
                   ? amountsIn(window, hints)
                   : field.kind === 'integer'
@@ -69,13 +70,6 @@ function addressAfter(view: DocumentView, at: number): { start: number; value: s
   const line = lineAt(view, at);
   const block = findPostalAddresses(view.lines.slice(line.id, line.id + 3).map((l) => l.text))[0];
   return block && block.startLine === 0 ? [{ start: 0, value: block.value }] : [];
-}
-
-/** "upon thirty (30) days' written notice" for notice days: the first duration, in the field's unit. */
-function durationsIn(window: string, unit: string): { start: number; value: number }[] {
-  const span = findDurations(window.slice(0, 120))[0];
-  const value = span ? durationInUnit(span.value, unit) : null;
-  return span && value !== null ? [{ start: span.start, value }] : [];
 }
 
 function escapeRegExp(word: string): string {
