@@ -93,54 +93,130 @@ export function findLabel(
   // "shipment_date": a line that says "date" but not "shipment" names another date.
   const unqualified =
     profile.qualifiers.length > 0 && !tokens.some((t) => profile.qualifiers.includes(t.word)) ? 0.4 : 1;
-  const ownNames = ownNamesOf(profile);
-  const phrases: { phrase: string[]; weight: number; leading?: boolean }[] = [
-    ...profile.labels.map((phrase) => ({
-      phrase,
-      // The field's own name or alias is surest; a synonym of its concept, however much of the name
-      // it shares ("date" of invoice_date), less so, so that "Date de facture" beats "Date d'échéance".
-      weight:
-        (ownNames.has(phrase.join(' ')) ? 1 : synonymWeight(profile)) *
-        (phrase.some((w) => profile.qualifiers.includes(w)) ? 1 : unqualified),
-    })),
-    // A weak label is a label of its own ("Name   Thomas Albright"), not the end of another ("Employer Name").
-    ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.7, leading: true })),
-    ...profile.parentLabels.map((phrase) => ({ phrase, weight: 0.75 })),
-  ];
   const startsColumn = (i: number) =>
     i === 0 || (text !== '' && /\t|\s{2,}|\|/.test(text.slice(tokens[i - 1]!.end, tokens[i]!.start)));
-  for (const { phrase, weight, leading } of phrases) {
-    const scaled = weight * Math.min(1, 0.75 + 0.12 * phrase.length);
-    for (let i = 0; i + phrase.length <= tokens.length; i++) {
-      if (leading && !startsColumn(i)) continue;
-      let match = true;
-      let misread = false;
-      for (let j = 0; j < phrase.length && match; j++) {
-        const word = tokens[i + j]!.word;
-        match = word === phrase[j];
-        if (!match && ocr && oneEditApart(word, phrase[j]!)) match = misread = true;
-      }
-      // "Subtotaal excl. BTW   400,25": the tax's name qualifies the subtotal; it is not the tax's label.
-      // "Quillbase Software, Inc.      Invoice #": not across a gap between columns.
-      const qualifying =
-        i > 0 &&
-        INCLUSION_WORDS.has(tokens[i - 1]!.word) &&
-        !INCLUSION_WORDS.has(phrase[0]!) &&
-        !startsColumn(i);
-      if (match) consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, i, phrase.length);
+  for (const { entry, at, misread, solid } of phraseMatches(tokens, labelPhrases(profile), ocr)) {
+    const { phrase, leading } = entry;
+    const scaled =
+      entry.weight * (entry.qualified ? 1 : unqualified) * Math.min(1, 0.75 + 0.12 * phrase.length);
+    if (solid) {
+      consider(scaled, at, 1);
+      continue;
     }
-    // "Policyholder:" for policy_holder, "Kontoinhaber" written as one word: a phrase set solid.
-    if (phrase.length > 1) {
-      const solid = phrase.join('');
-      tokens.forEach((t, i) => {
-        if (t.word === solid) consider(scaled, i, 1);
-      });
-    }
+    if (leading && !startsColumn(at)) continue;
+    // "Subtotaal excl. BTW   400,25": the tax's name qualifies the subtotal; it is not the tax's label.
+    // "Quillbase Software, Inc.      Invoice #": not across a gap between columns.
+    const qualifying =
+      at > 0 &&
+      INCLUSION_WORDS.has(tokens[at - 1]!.word) &&
+      !INCLUSION_WORDS.has(phrase[0]!) &&
+      !startsColumn(at);
+    consider((misread ? 0.9 : 1) * (qualifying ? 0.5 : 1) * scaled, at, phrase.length);
   }
   const overlap = leadingLabelOverlap(tokens, text, profile, columnEnds);
   if (overlap && (!best || overlap.score > (best as LabelHit).score))
     consider(overlap.score, overlap.from, overlap.length);
   return best;
+}
+
+/** A phrase that names a field, with how surely; `qualified` when it says one of the field's qualifiers. */
+interface LabelPhrase {
+  phrase: string[];
+  weight: number;
+  qualified: boolean;
+  /** Only as a label of its own, at the start of a column ("Name   Thomas Albright"). */
+  leading: boolean;
+  /** Its rank among the field's phrases: hits are weighed in this order, so ties fall as they always did. */
+  order: number;
+}
+
+interface LabelPhrases {
+  all: LabelPhrase[];
+  /** By first word, and by the phrase set solid ("Kontoinhaber" for "konto inhaber"). */
+  byFirst: Map<string, LabelPhrase[]>;
+  bySolid: Map<string, LabelPhrase[]>;
+}
+
+const labelPhraseCache = new WeakMap<FieldProfile, LabelPhrases>();
+
+/** The field's label phrases, made once per field and indexed, since every line of every page asks. */
+function labelPhrases(profile: FieldProfile): LabelPhrases {
+  let found = labelPhraseCache.get(profile);
+  if (found) return found;
+  const ownNames = ownNamesOf(profile);
+  const entries: Omit<LabelPhrase, 'order'>[] = [
+    ...profile.labels.map((phrase) => ({
+      phrase,
+      // The field's own name or alias is surest; a synonym of its concept, however much of the name
+      // it shares ("date" of invoice_date), less so, so that "Date de facture" beats "Date d'échéance".
+      weight: ownNames.has(phrase.join(' ')) ? 1 : synonymWeight(profile),
+      qualified: phrase.some((w) => profile.qualifiers.includes(w)),
+      leading: false,
+    })),
+    // A weak label is a label of its own ("Name   Thomas Albright"), not the end of another ("Employer Name").
+    ...profile.weakLabels.map((phrase) => ({ phrase, weight: 0.7, qualified: true, leading: true })),
+    ...profile.parentLabels.map((phrase) => ({ phrase, weight: 0.75, qualified: true, leading: false })),
+  ];
+  const all = entries.map((entry, order) => ({ ...entry, order }));
+  const byFirst = new Map<string, LabelPhrase[]>();
+  const bySolid = new Map<string, LabelPhrase[]>();
+  const add = (map: Map<string, LabelPhrase[]>, key: string, entry: LabelPhrase) => {
+    const list = map.get(key);
+    if (list) list.push(entry);
+    else map.set(key, [entry]);
+  };
+  for (const entry of all) {
+    add(byFirst, entry.phrase[0]!, entry);
+    if (entry.phrase.length > 1) add(bySolid, entry.phrase.join(''), entry);
+  }
+  found = { all, byFirst, bySolid };
+  labelPhraseCache.set(profile, found);
+  return found;
+}
+
+interface PhraseMatch {
+  entry: LabelPhrase;
+  /** Index of the first token matched. */
+  at: number;
+  /** OCR: a word one edit away stood for the phrase's. */
+  misread: boolean;
+  /** The phrase set solid as one token. */
+  solid: boolean;
+}
+
+/**
+ * Where the field's phrases stand in the tokens, in phrase order, then their words' order, then the
+ * solid form. Exact words are looked up by first word; OCR'd text, where a misread word may stand
+ * for a phrase's first, is matched phrase by phrase.
+ */
+function phraseMatches(tokens: Token[], phrases: LabelPhrases, ocr: boolean): PhraseMatch[] {
+  const out: PhraseMatch[] = [];
+  const at = (entry: LabelPhrase, i: number) => {
+    const { phrase } = entry;
+    if (i + phrase.length > tokens.length) return;
+    let misread = false;
+    for (let j = 0; j < phrase.length; j++) {
+      const word = tokens[i + j]!.word;
+      if (word === phrase[j]) continue;
+      if (!ocr || !oneEditApart(word, phrase[j]!)) return;
+      misread = true;
+    }
+    out.push({ entry, at: i, misread, solid: false });
+  };
+  if (ocr) {
+    for (const entry of phrases.all) for (let i = 0; i < tokens.length; i++) at(entry, i);
+  } else {
+    tokens.forEach((token, i) => {
+      for (const entry of phrases.byFirst.get(token.word) ?? []) at(entry, i);
+    });
+  }
+  tokens.forEach((token, i) => {
+    for (const entry of phrases.bySolid.get(token.word) ?? [])
+      out.push({ entry, at: i, misread: false, solid: true });
+  });
+  return out.sort(
+    (a, b) => a.entry.order - b.entry.order || Number(a.solid) - Number(b.solid) || a.at - b.at,
+  );
 }
 
 /** A word that says what kind of value the field is, as its own head does: "charges" for freight_cost. */
