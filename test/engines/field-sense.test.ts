@@ -27,12 +27,24 @@ describe('field sense: a name read as a phrase', () => {
       'shippingAddress',
       'deliveryAddressSingleLine',
       'ship_address_as_printed',
+      'afleveradres',
+      'lieferanschrift',
+      'adresse_de_livraison',
+      'direccion_entrega',
+      'indirizzo_consegna',
     ]) {
       const sense = understand(field(name, 'string'));
-      assert.equal(sense.concept?.id, 'address', name);
+      assert.equal(sense.concept?.id, 'delivery_address', name);
       assert.equal(sense.owner?.id, 'buyer', name);
       assert.deepEqual(sense.qualifiers, [], name);
     }
+    // "ship_to" heads a section; its description says which of its values is asked.
+    const section = understand(field('ship_to', 'string', 'Ship-to addr, one line, comma separated'));
+    assert.equal(section.concept?.id, 'delivery_address');
+    assert.equal(section.owner?.id, 'buyer');
+    assert.equal(conceptOf('ship_to', 'string', 'Name of the company the goods go to'), 'buyer');
+    // The consignee is a party, not its address.
+    assert.equal(conceptOf('warenempfaenger', 'string'), 'buyer');
   });
 
   it("reads another party's company name as that party: purchasingCompanyName is the buyer", () => {

@@ -52,6 +52,22 @@ describe('findPostalAddresses', () => {
     );
   });
 
+  it('joins a European postcode-and-town line and a country in its own language', () => {
+    for (const [lines, value] of [
+      [
+        ['MAISON MARTENS SPRL', 'Rue du Marché 27', '4000 Liège', 'Belgique'],
+        'Rue du Marché 27, 4000 Liège, Belgique',
+      ],
+      [['Industriestraße 44', 'A-4600 Wels', 'Österreich'], 'Industriestraße 44, A-4600 Wels, Österreich'],
+      [['Havenweg 12', "3295 KK 's-Gravendeel"], "Havenweg 12, 3295 KK 's-Gravendeel"],
+    ] as const) {
+      const [block] = findPostalAddresses([...lines]);
+      assert.equal(block?.value, value);
+    }
+    // A year and a heading are no town.
+    assert.deepEqual(findPostalAddresses(['2024 Annual Report of the Board']), []);
+  });
+
   it('joins a US address over three lines with ", "', () => {
     const lines = [
       'Acme Widgets, Inc.',

@@ -57,6 +57,52 @@ Pos  Artikel        Bezeichnung                        Menge
 20   KP-200         Kupplung Größe 200                   12 Stk
 `;
 
+/** The buyer billed in one column, the goods delivered to another address in the next. */
+const BON_DE_LIVRAISON = `VERRERIE DUVAL SAS
+12 rue des Forges – 54120 Baccarat – France
+
+                                              BON DE LIVRAISON N° BL-2025-0417
+                                              Date : 11/04/2025
+
+Client facturé :                              Adresse de livraison :
+GROUPE MARTENS SA                             MAISON MARTENS SPRL
+Avenue Louise 140                             Rue du Marché 27
+1050 Bruxelles                                4000 Liège
+Belgique                                      Belgique
+N° TVA : BE 0448.120.771                      Contact : M. Peeters
+
+Réf.        Désignation                         Qté
+VL-CH-24    Verre à vin 24 cl                   144
+`;
+
+/** "Deliver to:" over its block, the buyer's letterhead address above it. */
+const PURCHASE_ORDER = `Harlow & Finch Interiors Ltd
+Unit 7, Brookfield Trading Estate
+Tewkesbury Road
+Cheltenham  GL51 9TQ
+
+                                 PURCHASE ORDER
+To:                                              Order No:      HF/PO/10482
+Ashgrove Timber Products Ltd                     Date:          19/02/2025
+Sawmill Lane
+Leominster  HR6 0LP
+
+Deliver to:
+Harlow & Finch Interiors Ltd - Workshop
+Bay 3, Kingsditch Lane
+Cheltenham
+GL51 9PL
+
+Delivery required by: 07/03/2025
+`;
+
+/** A goods-received note that gives the place of delivery on one long line. */
+const ALBARAN = `LOGÍSTICA DEL SUR S.L.
+Albarán de recepción nº AR-2025-118          Fecha: 03/04/2025
+  Transportista:          Trans Olivos S.A.
+  Lugar de entrega:       Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)
+`;
+
 const SCHEDULE = `HARBOURSIDE INSURANCE PLC
 1 Quay Street, Bristol BS1 4XE
 
@@ -265,6 +311,35 @@ const cases: [string, string, [string, string][], unknown][] = [
     'motor',
   ],
 ];
+
+const DELIVERY_WORDINGS: [string, string][] = [
+  ['delivery_address', '{ type: string, description: Address the goods are delivered to }'],
+  ['shipToAddr', '{ type: string }'],
+  ['ship_to', '{ type: string, description: Ship-to addr, one line }'],
+  ['lieferanschrift', '{ type: string }'],
+  ['adresse_de_livraison', '{ type: string }'],
+  ['indirizzo_consegna', '{ type: string }'],
+];
+cases.push(
+  [
+    'the delivery address in its own column, not the billed customer beside it',
+    BON_DE_LIVRAISON,
+    DELIVERY_WORDINGS,
+    'Rue du Marché 27, 4000 Liège, Belgique',
+  ],
+  [
+    'the delivery address under "Deliver to:", not the letterhead or the supplier',
+    PURCHASE_ORDER,
+    DELIVERY_WORDINGS,
+    'Bay 3, Kingsditch Lane, Cheltenham, GL51 9PL',
+  ],
+  [
+    "a delivery address of ten words on its label's line",
+    ALBARAN,
+    DELIVERY_WORDINGS,
+    'Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)',
+  ],
+);
 
 describe('travel, logistics and insurance documents, each field in several wordings', () => {
   for (const [title, document, wordings, expected] of cases)

@@ -25,6 +25,8 @@ export interface Concept {
   distinct?: boolean;
   /** Whose holder the document is addressed to: the employee of a payslip, the guest of a hotel bill. */
   addressee?: boolean;
+  /** Whose a value of this concept is when the name says no other owner: a delivery address is the buyer's. */
+  owner?: string;
   /** Words a name of this kind holds ("Bank", "Sparkasse"): such a name is a candidate wherever it stands. */
   selfNames?: string[];
   /** Cue phrases; an object gives a cue's weight, and the look of what it announces ('payable within' a duration). */
@@ -577,6 +579,17 @@ function understandStated(field: Field): FieldSense {
       from = 'type';
       headInName = false;
     } else head = null;
+  } else if (
+    head.match?.concept.family === 'entity' &&
+    NAME_PREPOSITIONS.has(own.at(-1) ?? '') &&
+    described.head?.match &&
+    described.head.match.concept.family !== 'entity'
+  ) {
+    // "ship_to: Ship-to address, one line", "bill_to": a name that is a section's heading says
+    // whose the value is; the description says which of its values.
+    head = described.head;
+    from = 'description';
+    headInName = false;
   } else if (!head.match && described.head?.match) {
     // "place", described as "Address of the business": a bare kind word in the name ("place", "sum")
     // says less than a concept the description names. A name of the same kind ("sum" for a total) still named the field: its labels count in full.
@@ -652,6 +665,7 @@ function understandStated(field: Field): FieldSense {
   let owner =
     nameMatches.find((m) => ownerMatch(m, own) && m.concept !== concept && !covered(m.start))?.concept ??
     ownerByWord(own, concept) ??
+    (concept?.owner ? (CONCEPTS.find((c) => c.id === concept!.owner) ?? null) : null) ??
     (concept?.family !== 'entity'
       ? (matchesIn(described.tokens, false).find((m) => ownerMatch(m, described.tokens))?.concept ?? null)
       : null);

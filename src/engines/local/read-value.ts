@@ -113,8 +113,10 @@ export function readValue(
   const column = firstColumn(rest);
   const value = cleanString(column.replace(/[\s,;:.]+$/, ''));
   if (value === null || !/[\p{L}\p{N}]/u.test(value) || value.length > 200) return null;
-  // A name is short and starts with a capital or a digit; a sentence is not a name.
-  if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > 8))
+  // A name is short and starts with a capital or a digit; a sentence is not a name. An address on
+  // one line runs longer: "Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)".
+  const most = profile.kind === 'postal_address' ? 16 : 8;
+  if (profile.kind !== 'text' && (!/^[\p{Lu}\p{N}]/u.test(value) || value.split(/\s+/).length > most))
     return null;
   // A name has a word in it: "54.31" after a label is an amount, whatever the label says.
   if (profile.kind !== 'text' && profile.kind !== 'postal_address' && !/\p{L}{2}/u.test(value)) return null;

@@ -29,6 +29,9 @@ export const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/;
 const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z] ?\d[A-Z]\d\b/;
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 const AMOUNT = /\d[.,]\d\d(?!\d)/;
+/** A postcode of four or five digits (a Dutch one with its two letters, a country prefix "A-") and a town of up to three words, alone on its line. */
+const CODE_AND_TOWN =
+  /^\s*(?:[A-Z]{1,2}-)?\d{4,5}(?: [A-Z]{2})?\s+(?:'s-)?\p{Lu}[\p{L}'.-]+(?:[ -]\p{L}[\p{L}'.-]*){0,2}(?:\s*\([\p{L} .-]+\))?\s*,?\s*$/u;
 
 interface LineInfo {
   score: number;
@@ -185,9 +188,13 @@ function hasStreetWord(tokens: Token[]): boolean {
   return false;
 }
 
-/** A five-digit or ZIP+4 code next to a place word, a UK or Canadian postcode, "Singapore 123456", "NSW 2000". */
+/**
+ * A five-digit or ZIP+4 code next to a place word, a UK or Canadian postcode, "Singapore 123456", "NSW 2000",
+ * or a line that is a code and its town, as most of Europe writes it: "4000 Liège", "3295 KK 's-Gravendeel",
+ * "A-4020 Linz", "28906 Getafe (Madrid)".
+ */
 function hasPostcode(line: string, tokens: Token[]): boolean {
-  if (UK_POSTCODE.test(line) || CA_POSTCODE.test(line)) return true;
+  if (UK_POSTCODE.test(line) || CA_POSTCODE.test(line) || CODE_AND_TOWN.test(line)) return true;
   const worded = tokens.some((t) => t.kind === 'word' && isCapitalized(t) && t.text.length > 1);
   if (!worded || AMOUNT.test(line)) return false;
   for (let k = 0; k < tokens.length; k++) {

@@ -4,6 +4,7 @@ import { type DocumentView, partedFrom, type ViewLine } from '../document-view.t
 import type { FieldProfile } from '../field-profile.ts';
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords } from '../ocr-text.ts';
+import { labelHit } from './label-hits.ts';
 import { entitiesNamedAt } from './owner-context.ts';
 
 /** Lines under a heading that its section may hold: a name, three address lines, a contact. */
@@ -12,19 +13,24 @@ const SECTION_LINES = 6;
 /**
  * The address in the section of the field's owner: under "Consignee:" or "Bill To" for a
  * consignee_address or a customer_address, read in the heading's own column when headings stand side
- * by side ("Shipper:            Consignee:" over two address blocks).
+ * by side ("Shipper:            Consignee:" over two address blocks). A heading that says which of the
+ * owner's addresses it is ("Deliver to:", "Adresse de livraison", "Destinazione merce") says it surest.
  */
 export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   const owner = profile.sense.owner?.id;
   if (profile.kind !== 'postal_address' || !owner) return [];
+  const which = profile.sense.concept?.specialises === true;
   const out: Candidate[] = [];
   for (const heading of view.lines.slice(0, 2000)) {
     // "Ship To" for ship_to_address rather than "Bill To", both the buyer's.
     const mentions = entitiesNamedAt(heading).filter((e) => e.concept === owner);
     const named = mentions.find((e) => e.words.every((w) => profile.nameWords.has(w))) ?? mentions[0];
-    if (!named) continue;
-    const ownWords = named.words.every((w) => profile.nameWords.has(w)) ? 0.08 : 0;
-    const column = columnsOfLine(heading)?.find((c) => named.start >= c.start && named.start < c.end);
+    const label = which && heading.tokens.length <= 12 ? labelHit(view, profile, heading) : null;
+    const own = label && label.score >= 0.6 ? label : null;
+    if (!named && !own) continue;
+    const start = own ? own.start : named!.start;
+    const ownWords = own || named!.words.every((w) => profile.nameWords.has(w)) ? 0.08 : 0;
+    const column = columnsOfLine(heading)?.find((c) => start >= c.start && start < c.end);
     const section: { text: string; line: ViewLine }[] = [];
     for (let id = heading.id + 1; id <= heading.id + SECTION_LINES; id++) {
       const line = view.lines[id];
