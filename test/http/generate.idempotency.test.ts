@@ -162,8 +162,11 @@ describe('POST /api/v1/generate: Idempotency-Key', () => {
       ]);
       assert.match(String(rows[0]!.request_hash), /^[0-9a-f]{64}$/);
       assert.equal(rows[0]!.status, 200);
-      // The digest is hex: its digits may spell "1481" by chance, so the rest of the row is searched.
-      const { request_hash: _digest, ...rest } = rows[0]!;
+      // The generated identifiers are hex and may spell the document's digits ("1481") by chance:
+      // they are checked by their form, and the rest of the row is searched.
+      const { request_hash: _digest, request_id: requestId, account_id: accountId, ...rest } = rows[0]!;
+      assert.match(String(requestId), /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      assert.match(String(accountId), /^acc_[A-Za-z0-9]+$/);
       assert.doesNotMatch(JSON.stringify(rest), /CANARY|canary_field|7731|1481|Total/);
     } finally {
       db.close();
