@@ -289,6 +289,21 @@ describe('docxReader on hand-written WordprocessingML', () => {
     );
   });
 
+  it('reads cells whose paragraphs stand side by side as one line per paragraph, a wrapped cell as one line', async () => {
+    const p = (text: string) => `<w:p><w:r><w:t>${text}</w:t></w:r></w:p>`;
+    const tc = (...paragraphs: string[]) => `<w:tc>${paragraphs.map(p).join('')}</w:tc>`;
+    const body =
+      `<w:tbl><w:tr>${tc('Our ref:', 'Your ref:', 'Account no.:')}${tc('CR/2025/0418', 'PO 7731', 'FDA-00912')}${tc('3 April 2025')}</w:tr></w:tbl>` +
+      `<w:tbl><w:tr>${tc('Oak flooring, rustic', 'laid on site')}${tc('1,860.00')}</w:tr></w:tbl>`;
+    const document = await docxReader.read(handmadeDocx(body), context);
+    assert.deepEqual(texts(document), [
+      'Our ref:\tCR/2025/0418\t3 April 2025',
+      'Your ref:\tPO 7731',
+      'Account no.:\tFDA-00912',
+      'Oak flooring, rustic laid on site\t1,860.00',
+    ]);
+  });
+
   it('reads the cached data of an embedded chart as a table', async () => {
     const drawing = `<w:p><w:r><w:drawing><a:graphic xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">
       <a:graphicData><c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart"

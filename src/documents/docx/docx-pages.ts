@@ -99,7 +99,7 @@ class PageAssembler {
   addTable(block: TableBlock): void {
     this.flushTyped();
     this.page.tables.push(toTable(block), ...block.nested.map(toTable));
-    for (const row of block.rows) this.addParagraph([rowText(row)]);
+    for (const row of block.rows) this.addParagraph(rowLines(row));
   }
 
   finish(): Page[] {
@@ -109,6 +109,23 @@ class PageAssembler {
     }
     return this.pages;
   }
+}
+
+/**
+ * A row's lines as they show: cells whose paragraphs stand side by side ("Our ref:" / "Your ref:" in
+ * one cell, their values in the next) give one line per paragraph, the k-th of each cell together.
+ * A row with one cell of several paragraphs (a wrapped description) stays one line.
+ */
+function rowLines(row: TableBlock['rows'][number]): string[] {
+  const cells = row.map((cell) => cell.text.split('\n'));
+  if (cells.filter((lines) => lines.length > 1).length < 2) return [rowText(row)];
+  const height = Math.max(...cells.map((lines) => lines.length));
+  return Array.from({ length: height }, (_, k) =>
+    cells
+      .map((lines) => (lines[k] ?? '').replace(/\s+/g, ' ').trim())
+      .join('\t')
+      .trimEnd(),
+  );
 }
 
 /** Builds the pages from blocks already in reading order. */

@@ -642,6 +642,9 @@ function understandStated(field: Field): FieldSense {
     const parties = matchesIn(described.tokens, true).find((m) => m.concept.kind === 'party');
     if (parties) concept = parties.concept;
   }
+  // "signatories", "firmantes", "signed_by" as a list: the parties who sign, not one signing person.
+  if (field.kind === 'array' && concept?.id === 'signatory')
+    concept = CONCEPTS.find((c) => c.id === 'party') ?? concept;
   // A list of parties ("counterparties: Both companies") is not narrowed to one role, seller or buyer.
   const listOfParties = field.kind === 'array' && concept?.kind === 'party';
   if ((!concept || concept.generic === true) && !listOfParties) {

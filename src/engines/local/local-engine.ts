@@ -30,8 +30,9 @@ import { ownerAddressCandidates } from './routes/owner-address.ts';
 import { proseCandidates } from './routes/prose.ts';
 import { recipientCandidates } from './routes/recipient.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
-import { signatureCandidates } from './routes/signatures.ts';
+import { closingFirmCandidates, closingSignerCandidates, signatureCandidates } from './routes/signatures.ts';
 import { statementCandidates } from './routes/statements.ts';
+import { subjectCandidates } from './routes/subject.ts';
 import { tableCandidates } from './routes/tables.ts';
 import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
 import { topicCandidates } from './routes/topic.ts';
@@ -142,6 +143,9 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...proseCandidates(view, profile, hints),
     ...layoutCandidates(view, profile),
     ...signatureCandidates(view, profile),
+    ...closingSignerCandidates(view, profile),
+    ...closingFirmCandidates(view, profile),
+    ...subjectCandidates(view, profile),
     ...typedValueCandidates(view, profile),
     ...fieldWordCandidates(view, profile, hints),
     ...definedTermCandidates(view, profile),

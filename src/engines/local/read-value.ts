@@ -111,7 +111,8 @@ export function readValue(
     if (profile.kind === 'person' && recognize('organization', firstColumn(rest)).length > 0) return null;
   }
   const column = firstColumn(rest);
-  const value = cleanString(column.replace(/[\s,;:.]+$/, ''));
+  const cleaned = cleanString(column.replace(/[\s,;:.]+$/, ''));
+  const value = cleaned !== null && profile.sense.family === 'identifier' ? withoutItsDate(cleaned) : cleaned;
   if (value === null || !/[\p{L}\p{N}]/u.test(value) || value.length > 200) return null;
   // A name is short and starts with a capital or a digit; a sentence is not a name. An address on
   // one line runs longer: "Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)".
@@ -124,6 +125,19 @@ export function readValue(
   if (profile.kind !== 'text' && profile.kind !== 'postal_address' && findDateSpans(value).length > 0)
     return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
+}
+
+/** What joins a number to the date it bears: "0451/25 del 24/03/2025", "4500271936 / 04.03.2025", "PO 77 dated 3 May 2025". */
+const DATED = /^\s*(?:[/,–-]|del|de|du|vom|van|of|dated|from|dd\.?|dt\.?|d\.d\.|v\.)?\s*$/i;
+
+/** A reference's number without the date printed after it, which is the referenced document's date. */
+function withoutItsDate(value: string): string {
+  const date = findDateSpans(value)[0];
+  if (!date || date.start === 0) return value;
+  const head = value.slice(0, date.start);
+  const number = /^(.*?\d[^\s]*)(\s*\S*\s*)$/u.exec(head);
+  if (!number || !DATED.test(number[2]!)) return value;
+  return number[1]!.trim();
 }
 
 /** Words between the two dates of a range: "01.01.2024 bis 31.12.2024", "1 Feb – 28 Feb 2025". */

@@ -1,8 +1,10 @@
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
 import { recognize } from '../read-value.ts';
+import { words } from '../words.ts';
 
 /** "/s/ Patrick J. Mahaffy": a conformed signature. */
 const CONFORMED = /(^|\s)\/s\/\s*(.+?)\s*$/i;
@@ -44,5 +46,92 @@ export function signatureCandidates(view: DocumentView, profile: FieldProfile): 
     if (!person || person.start > 0) return;
     out.push({ value: person.value, score: 0.7, source: 'signature', line, text: line.text });
   });
+  return out;
+}
+
+/** "Yours sincerely", "Mit freundlichen Grüßen", "Atentamente": what closes a letter above its signature. */
+const CLOSINGS = lexicon.closings.map(words);
+/** What stands before a signer's name: "i.A.", "pp", "ppa.", "Fdo.:", "gez.", "F.to", "Signed:". */
+const SIGNED_FOR =
+  /^\s*(?:i\.\s?A\.|i\.\s?V\.|pp\.?|p\.\s?p\.|ppa\.?|p\.\s?o\.|fdo\.?|gez\.?|get\.?|f\.\s?to|signed|firmado|sign[ée])\s*:?\s+/i;
+/** A line naming the firm signed for: "Pour le Cabinet …", "For and on behalf of …", "Für die …". */
+const ON_BEHALF = /^\s*(?:for|pour|für|fur|por|per|voor|namens|on behalf|p\/)\b/i;
+/** The words before the firm signed for: "For and on behalf of", "Pour le", "Für die", "Por". */
+const ON_BEHALF_OF =
+  /^\s*(?:for and on behalf of|on behalf of|for|pour l[ea]|pour|für die|für den|für|fur|por la|por el|por|per la|per il|per|voor|namens)\s+/i;
+/** Lines between a closing and the signer's name: the firm, "i.A.", a role, a blank signature space. */
+const SIGNATURE_BLOCK = 6;
+
+/** Where a line closes a letter: its words start with a closing, or (a French formula) end with one. */
+function isClosing(line: ViewLine): boolean {
+  const said = line.tokens.map((t) => t.word);
+  if (said.length === 0 || said.length > 24) return false;
+  return CLOSINGS.some(
+    (c) =>
+      (said.length <= c.length + 2 && c.every((w, i) => said[i] === w)) ||
+      (said.length > c.length && c.every((w, i) => said[said.length - c.length + i] === w)),
+  );
+}
+
+/**
+ * The person who signs a letter: the first person named in the block under its closing ("Yours
+ * sincerely," … "Daniel Okafor"), past the firm's name, "i.A." and a role; of two signers side by
+ * side, the first.
+ */
+export function closingSignerCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  if (profile.sense.concept?.id !== 'signatory') return [];
+  const out: Candidate[] = [];
+  for (const line of view.lines) {
+    if (!isClosing(line)) continue;
+    // "J. Brückner" signs above "Jana Brückner": an initial stands in until the full name comes.
+    let initial: { value: string; line: ViewLine } | undefined;
+    for (let id = line.id + 1; id <= line.id + SIGNATURE_BLOCK; id++) {
+      const below = view.lines[id];
+      if (!below || below.page !== line.page) break;
+      const text = firstColumn(below).replace(SIGNED_FOR, '');
+      // "Pour le Cabinet Lemaire Immobilier,", "For and on behalf of …": the firm signed for.
+      if (ON_BEHALF.test(text) || recognize('organization', text).length > 0) continue;
+      const person = recognize('person', text)[0];
+      if (!person || person.start > 2 || person.confidence < 0.5) continue;
+      if (/^\p{Lu}\.\s/u.test(person.value) && !initial) {
+        initial = { value: person.value, line: below };
+        continue;
+      }
+      initial = undefined;
+      out.push({ value: person.value, score: 0.72, source: 'signature', line: below, text: below.text });
+      break;
+    }
+    if (initial)
+      out.push({
+        value: initial.value,
+        score: 0.6,
+        source: 'signature',
+        line: initial.line,
+        text: initial.line.text,
+      });
+  }
+  return out;
+}
+
+/**
+ * The firm a letter is sent for, as its signature block names it ("Hartwell Office Supplies Ltd"
+ * under the signer, "Pour le Cabinet Morel Immobilier,"): the sender, with the legal form the
+ * letterhead often leaves out.
+ */
+export function closingFirmCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  if (profile.sense.concept?.id !== 'seller') return [];
+  const out: Candidate[] = [];
+  for (const line of view.lines) {
+    if (!isClosing(line)) continue;
+    for (let id = line.id + 1; id <= line.id + SIGNATURE_BLOCK; id++) {
+      const below = view.lines[id];
+      if (!below || below.page !== line.page) break;
+      const text = firstColumn(below).replace(ON_BEHALF_OF, '').trim();
+      const firm = recognize('organization', text)[0];
+      if (!firm || firm.start > 2) continue;
+      out.push({ value: firm.value, score: 0.76, source: 'signature', line: below, text: below.text });
+      break;
+    }
+  }
   return out;
 }
