@@ -182,7 +182,13 @@ function nameHead(tokens: string[], matches: Match[], kind: FieldKind): Head | n
   }
   if (match) return { match, at: i };
   const family = headFamily(tokens[i]!, kind);
-  return family ? { family, at: i } : { at: i };
+  if (family) return { family, at: i };
+  // "date_depense", "fecha_gasto": a last word the lexicon does not know after the word "date" is the
+  // head-first name of a Romance language; the head is the first word.
+  // Only a date is named so safely: "total_claimed" is an English total, said of what was claimed.
+  if (i > 0 && (kind === 'date' || kind === 'datetime') && headFamily(tokens[0]!, kind) === 'date')
+    return { family: 'date', at: 0 };
+  return { at: i };
 }
 
 /** The concept named after "of" that a bare kind word before it ("amount", "number", "name") is said of. */
@@ -451,9 +457,16 @@ function specialised(
  * after 'not' ("nicht Liefer- oder Leistungsdatum") is another value.
  */
 function component(tokens: string[]): (i: number) => boolean {
-  const at = tokens.findIndex((w) => INCLUSION_WORDS.has(w) || DENIALS.has(w));
+  const at = tokens.findIndex((w) => INCLUSION_WORDS.has(w) || DENIALS.has(w) || BEFORE_AFTER.has(w));
   return (i) => at >= 0 && i > at;
 }
+
+/**
+ * "avant déduction de l'avance", "antes de impuestos": other languages' "before" and "after", which
+ * in a description say what is taken from the value (on a document's label they may say which value
+ * it is: "Net à payer avant impôt").
+ */
+const BEFORE_AFTER = new Set(lexicon.beforeAfterWords.map(canonicalWord));
 
 /** Words that deny what follows them in a description ("non" of "non-disclosure" does not). */
 const DENIALS = new Set(lexicon.negations.filter((w) => w !== 'non').map(canonicalWord));

@@ -75,7 +75,9 @@ export function lineItems(
   view: DocumentView,
   hints: TypingHints,
 ): { value: FieldValue; evidence: EvidenceTree } {
-  const profiles = items.properties.map((p) => profileField(p));
+  // "expenseDate", "date_depense", "lineAmount": inside an item, a word the lexicon does not know
+  // names the kind of item, which the table's own heads ("Date", "Gross") do not repeat.
+  const profiles = items.properties.map((p) => ({ ...profileField(p), qualifiers: [] }));
   const header = bestHeader(view, profiles);
   if (!header) return { value: [], evidence: [] };
   const first: Part = {

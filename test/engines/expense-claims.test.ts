@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { answerText as answer, extractText } from '../helpers/extract-text.ts';
+
+/** An expense claim as a spreadsheet exports it: a header block of labelled cells over the entries. */
+const CLAIM = `NORTHGATE ANALYTICS LTD
+Employee Expense Claim Form
+Employee name\tAmira Haddad\tPayroll number\tNA-00417
+Department\tClient Services\tCost centre\tCS210
+Date submitted\t02/04/2025\tApproved by\tOliver Brannigan
+
+Date         Category     Description                              Amount £
+04/03/2025   Rail         Return rail ticket Leeds–Manchester         64.20
+11/03/2025   Hotel        Hotel, 1 night, Birmingham                 106.80
+26/03/2025   Stationery   Flip chart pads                             22.49
+
+Total claimed\t193.49
+Less advance received\t50.00
+Amount due to employee\t143.49
+`;
+
+const cases: [string, [string, string][], unknown][] = [
+  [
+    'the approver',
+    [
+      ['approver_name', '{ type: string, description: Name of the manager who approved the claim }'],
+      ['authorisedBy', '{ type: string }'],
+      ['valideur', '{ type: string }'],
+      ['genehmigt_von', '{ type: string }'],
+    ],
+    'Oliver Brannigan',
+  ],
+  [
+    'the department, not the cost centre beside it',
+    [
+      ['department', '{ type: string }'],
+      ['abteilung', '{ type: string }'],
+      ['departamento', '{ type: string }'],
+    ],
+    'Client Services',
+  ],
+  [
+    'the cost centre',
+    [
+      ['cost_centre', '{ type: string }'],
+      ['kostenstelle', '{ type: string }'],
+    ],
+    'CS210',
+  ],
+  [
+    'the date the claim was submitted',
+    [
+      ['submission_date', '{ type: date }'],
+      ['dateSubmitted', '{ type: date }'],
+      ['date_depot', '{ type: date }'],
+    ],
+    '2025-04-02',
+  ],
+  [
+    'the advance already received, not the total',
+    [
+      ['amount_advanced', '{ type: double }'],
+      ['advanceAlreadyReceived', '{ type: double }'],
+      ['avance_percue', '{ type: double }'],
+    ],
+    50,
+  ],
+  [
+    'the total claimed, before the advance is taken off',
+    [
+      ['total_claimed', '{ type: double, description: Total amount claimed }'],
+      [
+        'montant_total',
+        "{ type: double, description: Montant total des frais déclarés, avant déduction de l'avance }",
+      ],
+    ],
+    193.49,
+  ],
+];
+
+describe('expense claims, each field in several wordings', () => {
+  for (const [title, wordings, expected] of cases)
+    it(title, async () => {
+      for (const [field, body] of wordings)
+        assert.deepEqual(await answer(CLAIM, field, body), expected, `${field}: ${body}`);
+    });
+
+  it("reads the entries' dates whatever word for the kind of entry their names carry", async () => {
+    for (const [list, date, description, amount] of [
+      ['entries', 'date', 'description', 'amount'],
+      ['expenseLines', 'expenseDate', 'details', 'lineAmount'],
+      ['lignes_de_frais', 'date_depense', 'libelle', 'montant'],
+    ] as const) {
+      const data = await extractText(CLAIM, {
+        [list]: `{ type: array, items: { type: object, properties: { ${date}: { type: date }, ${description}: { type: string }, ${amount}: { type: double } } } }`,
+      });
+      const rows = data[list] as Record<string, unknown>[];
+      assert.deepEqual(
+        rows.map((row) => [row[date], row[amount]]),
+        [
+          ['2025-03-04', 64.2],
+          ['2025-03-11', 106.8],
+          ['2025-03-26', 22.49],
+        ],
+        list,
+      );
+    }
+  });
+});
