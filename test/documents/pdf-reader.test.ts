@@ -101,6 +101,59 @@ describe('pdfReader: text layer', () => {
     });
   }
 
+  it('reads an item table across, where the words of its description column read like prose beside it', async () => {
+    const rows: Text[] = [
+      { text: 'BILLED TO', x: 50, y: 100, size: 10 },
+      { text: 'PROJECT', x: 320, y: 100, size: 10 },
+      { text: 'Halden and Pryce Ltd of Leeds', x: 50, y: 114, size: 10 },
+      { text: 'Spring brand refresh for the client', x: 320, y: 114, size: 10 },
+      { text: 'Attention Sarah Whitcombe in Marketing', x: 50, y: 128, size: 10 },
+      { text: 'Phase one of two of the work', x: 320, y: 128, size: 10 },
+    ];
+    rows.push(
+      { text: 'Third line of the project notes here', x: 320, y: 142, size: 10 },
+      { text: 'DESCRIPTION', x: 50, y: 160, size: 10 },
+      { text: 'QTY RATE (£) AMOUNT (£)', x: 330, y: 160, size: 10 },
+    );
+    const items = [
+      ['Discovery workshop and brand audit', '1', '1,850.00'],
+      ['Logo suite and brand guidelines', '1', '3,200.00'],
+      ['Landing page design in hours', '14', '85.00'],
+    ];
+    items.forEach(([description, qty, rate], i) => {
+      rows.push({ text: description!, x: 50, y: 174 + i * 14, size: 10 });
+      rows.push({ text: qty!, x: 330, y: 174 + i * 14, size: 10 });
+      rows.push({ text: rate!, x: 370, y: 174 + i * 14, size: 10 });
+      rows.push({ text: rate!, x: 440, y: 174 + i * 14, size: 10 });
+    });
+    const doc = await read(await makePdf([{ texts: rows }]));
+    const lines = texts(doc.pages[0]!.lines);
+    for (const [description, qty, rate] of items)
+      assert.ok(lines.includes(`${description} ${qty} ${rate} ${rate}`), lines.join('\n'));
+  });
+
+  it('joins the letters of a letter-spaced heading into its words', async () => {
+    // Letter spacing adds the same space after every letter's own width; a word space adds more.
+    const spaced = async (words: string[], y: number): Promise<Text[]> => {
+      const out: Text[] = [];
+      let x = 50;
+      for (const word of words) {
+        for (const ch of word) {
+          out.push({ text: ch, x, y, size: 8 });
+          x += (await textWidth(ch, 8)) + 2;
+        }
+        x += 4;
+      }
+      return out;
+    };
+    const doc = await read(
+      await makePdf([
+        { texts: [...(await spaced(['INVOICE'], 100)), ...(await spaced(['BILLED', 'TO'], 130))] },
+      ]),
+    );
+    assert.deepEqual(texts(doc.pages[0]!.lines), ['INVOICE', 'BILLED TO']);
+  });
+
   for (const rotation of [90, 180, 270] as const) {
     it(`reads a page rotated by ${rotation}° upright, in its displayed size`, async () => {
       const doc = await read(

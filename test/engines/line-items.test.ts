@@ -292,3 +292,56 @@ describe('line items: a purchase order laid out as printed', () => {
     );
   });
 });
+
+describe('line items: heads set apart from their figures', () => {
+  it('gives a head over an empty column the figures beside it ("QTY" left, "6 Stk" under "ME")', async () => {
+    const { makePdf } = await import('../documents/pdf-fixtures.ts');
+    const rows = [
+      ['Rapsöl raffiniert, 10-l-Kanister', '6 Stk', '21,90', '131,40'],
+      ['Weizenmehl Type 405, 25 kg', '4 Sack', '18,45', '73,80'],
+      ['Espresso Crema, Bohne, 1 kg', '10 Btl', '16,90', '169,00'],
+    ];
+    const texts = [
+      { text: 'Bezeichnung', x: 50, y: 100, size: 9 },
+      { text: 'Menge', x: 250, y: 100, size: 9 },
+      { text: 'ME', x: 300, y: 100, size: 9 },
+      { text: 'Einzelpreis €', x: 360, y: 100, size: 9 },
+      { text: 'Gesamt €', x: 470, y: 100, size: 9 },
+      ...rows.flatMap(([description, quantity, price, amount], i) => [
+        { text: description!, x: 50, y: 116 + i * 14, size: 9 },
+        { text: quantity!, x: 300, y: 116 + i * 14, size: 9 },
+        { text: price!, x: 380, y: 116 + i * 14, size: 9 },
+        { text: amount!, x: 480, y: 116 + i * 14, size: 9 },
+      ]),
+      { text: 'Summe netto', x: 360, y: 170, size: 9 },
+      { text: '374,20', x: 480, y: 170, size: 9 },
+    ];
+    const document = await readDocument(await makePdf([{ texts }]), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'rechnung.pdf',
+    });
+    const config = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      positionen:
+        type: array
+        items:
+          type: object
+          properties:
+            description: { type: string }
+            quantity: { type: double }
+            unit_price: { type: double }
+            amount: { type: double }
+`).fields;
+    const { data } = await engine.extract(document, config);
+    assert.deepEqual(
+      (data.positionen as { quantity: number; amount: number }[]).map((item) => [item.quantity, item.amount]),
+      [
+        [6, 131.4],
+        [4, 73.8],
+        [10, 169],
+      ],
+    );
+  });
+});

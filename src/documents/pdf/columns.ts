@@ -72,6 +72,18 @@ function sides(rows: Row[], gutter: Span): [Run[][], Run[][]] {
   return [left, right];
 }
 
+/** A row whose runs right of the gutter are all figures, with words left of it. */
+function figuresOnlyRight(runs: Run[], gutter: Span): boolean {
+  const middle = (gutter.x0 + gutter.x1) / 2;
+  const right = runs.filter((run) => run.x0 >= middle);
+  const left = runs.filter((run) => run.x1 <= middle);
+  return (
+    right.length > 0 &&
+    left.some((run) => /\p{L}/u.test(run.text)) &&
+    right.every((run) => /\d/.test(run.text) && !/\p{L}{2}/u.test(run.text))
+  );
+}
+
 /**
  * From row `start`, the longest run of rows that a gutter crosses without touching text, when the
  * text on both sides reads as prose. Tables and "label … value" rows fail the prose test and so
@@ -87,6 +99,9 @@ function findColumns(rows: Row[], start: number): { end: number; gutter: Span } 
     while (end < rows.length) {
       const free = narrow(gutter, rows[end]!.runs);
       if (free.x1 - free.x0 < minGutter) break;
+      // "Discovery workshop   1   1,850.00   1,850.00": words on the left and only figures on the
+      // right are a table's row, read across; the columns above end there.
+      if (figuresOnlyRight(rows[end]!.runs, free)) break;
       gutter = free;
       end++;
     }

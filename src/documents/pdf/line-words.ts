@@ -45,9 +45,62 @@ function pieces(runs: Run[]): Piece[] {
   return words;
 }
 
+/** Fewest letters set apart that make a letter-spaced word ("I N V O I C E"). */
+const SPACED_LETTERS = 3;
+/** Letters further apart than this, in font heights, are separate, not letter-spaced. */
+const SPACED_EMS = 1.2;
+
+/** One letter, or two that kerning set close ("AT" of "D AT E"), or an apostrophe between letters. */
+const isLetter = (p: Piece) => /^(?:\p{L}{1,2}|['’])$/u.test(p.text);
+/** A word break between spaced letters: a gap wider than their usual one by a space's width. */
+const SPACE_EMS = 0.18;
+
+/**
+ * "B I L L E D T O", "Q U A N T I T É": headings set with letter spacing come as one piece per letter.
+ * Three letters or more in a row, evenly spaced, are joined into words, parted where a gap is clearly
+ * wider than the spacing between the letters.
+ */
+function letterSpaced(words: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let j = i;
+    while (j < words.length && isLetter(words[j]!)) j++;
+    const singles = words.slice(i, j).filter((p) => p.text.length === 1).length;
+    if (j - i < SPACED_LETTERS || singles * 2 < j - i) {
+      out.push(...words.slice(i, Math.max(j, i + 1)));
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    const run = words.slice(i, j);
+    const height = Math.max(...run.map((p) => p.bottom - p.top));
+    const gaps = run.slice(1).map((p, k) => p.x0 - run[k]!.x1);
+    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+    if (usual > SPACED_EMS * height) {
+      out.push(...run);
+    } else {
+      let word = { ...run[0]! };
+      run.slice(1).forEach((p, k) => {
+        if (gaps[k]! - usual > SPACE_EMS * height) {
+          out.push(word);
+          word = { ...p };
+        } else {
+          word.text += p.text;
+          word.x1 = p.x1;
+          word.top = Math.min(word.top, p.top);
+          word.bottom = Math.max(word.bottom, p.bottom);
+        }
+      });
+      out.push(word);
+    }
+    i = j;
+  }
+  return out;
+}
+
 /** A document line from the runs of one line of one text direction, sorted along the baseline. */
 export function buildLine(runs: Run[], quadrant: Quadrant, index: number): Line {
-  const words: Word[] = pieces(runs).map((p) => ({
+  const words: Word[] = letterSpaced(pieces(runs)).map((p) => ({
     text: p.text,
     bbox: frameToPage(quadrant, p.x0, p.top, p.x1, p.bottom),
     confidence: 1,

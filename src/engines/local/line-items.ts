@@ -183,9 +183,37 @@ function findHeader(table: Table, page: number, profiles: FieldProfile[]): Heade
   const last = Math.min(HEADER_ROWS, table.rows.length - 1);
   for (let row = 0; row < last; row++) {
     const { columns, score } = assignColumns(table.rows[row]!, profiles);
-    if (score > 0 && (!best || score > best.score)) best = { table, page, row, columns, score };
+    if (score > 0 && (!best || score > best.score))
+      best = { table, page, row, columns: underHeads(table, row, columns), score };
   }
   return best;
+}
+
+/** Every filled cell of the column starts with a figure ("6 Stk", "12"). */
+function startsWithFigures(body: Row[], col: number): boolean {
+  const cells = body.flatMap((row) => row.filter((c) => c.col === col && c.text.trim() !== ''));
+  return cells.length > 0 && cells.every((c) => /^\s*\d/.test(c.text));
+}
+
+/**
+ * "QTY" set left over figures set right: a head whose column stays empty below it names the
+ * neighbouring column that holds the figures and has no head of its own.
+ */
+function underHeads(table: Table, headRow: number, columns: number[]): number[] {
+  const body = table.rows.slice(headRow + 1);
+  const filledAt = (col: number) =>
+    body.some((row) => row.some((c) => c.col === col && c.text.trim() !== ''));
+  const headed = (col: number) => table.rows[headRow]!.some((c) => c.col === col && c.text.trim() !== '');
+  return columns.map((col) => {
+    if (col < 0 || filledAt(col)) return col;
+    // A neighbour with no head, else one whose head names nothing asked ("ME" beside "Menge").
+    for (const next of [col + 1, col - 1])
+      if (next >= 0 && filledAt(next) && !headed(next) && !columns.includes(next)) return next;
+    for (const next of [col + 1, col - 1])
+      if (next >= 0 && filledAt(next) && !columns.includes(next) && startsWithFigures(body, next))
+        return next;
+    return col;
+  });
 }
 
 function bestHeader(view: DocumentView, profiles: FieldProfile[]): Header | undefined {
