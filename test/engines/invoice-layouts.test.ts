@@ -68,3 +68,36 @@ describe('payment terms as a number of days', () => {
     }
   });
 });
+
+describe("the issuer's legal name", () => {
+  const LOGO_HEAD = `northmoor                                                 INVOICE
+CREATIVE STUDIO
+3 Tanner Row, York YO1 6JB                      Invoice number   NMC-2025-0147
+                                                Invoice date     4 March 2025
+BILLED TO
+Halden & Pryce Ltd
+14 Canal Wharf, Leeds LS11 5PQ
+
+Discovery workshop                                         1,850.00
+Total due                                                £1,850.00
+
+PAYMENT
+Account name: Northmoor Creative Ltd
+Sort code: 20-45-77 · Account: 53018842
+
+Northmoor Creative Ltd · Registered in England & Wales No. 10928374 · VAT Reg. No. GB 284 7719 05
+`;
+
+  it('is the registered name of the footer where the field asks for the legal name and the head is a logo', async () => {
+    for (const [field, body] of [
+      ['seller_name', '{ type: string, description: Legal name of the company that issued the invoice }'],
+      ['raison_sociale', '{ type: string }'],
+      ['supplierRegisteredName', '{ type: string }'],
+    ] as [string, string][])
+      assert.equal(await answer(LOGO_HEAD, field, body), 'Northmoor Creative Ltd', field);
+  });
+
+  it('is not the buyer, though the payment details call it the account name', async () => {
+    assert.equal(await answer(LOGO_HEAD, 'buyer_name', '{ type: string }'), 'Halden & Pryce Ltd');
+  });
+});

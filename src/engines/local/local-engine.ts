@@ -29,6 +29,7 @@ import { layoutCandidates } from './routes/layout.ts';
 import { ownerAddressCandidates } from './routes/owner-address.ts';
 import { proseCandidates } from './routes/prose.ts';
 import { recipientCandidates } from './routes/recipient.ts';
+import { registeredFirm, registeredNameCandidates } from './routes/registered-name.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
 import { closingFirmCandidates, closingSignerCandidates, signatureCandidates } from './routes/signatures.ts';
 import { statementCandidates } from './routes/statements.ts';
@@ -152,6 +153,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...selfNamedCandidates(view, profile),
     ...ownerAddressCandidates(view, profile),
     ...recipientCandidates(view, profile),
+    ...registeredNameCandidates(view, profile),
     ...titleCandidates(view, profile),
     ...statementCandidates(view, profile),
     ...enumTitleCandidates(view, profile),
@@ -170,13 +172,14 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
   );
 }
 
-/** The addressee of a sale is not the firm whose name heads the page. */
+/** The addressee of a sale is not the firm whose name heads the page, nor the one its registration line names. */
 function notTheWriter(view: DocumentView, profile: FieldProfile, candidates: Candidate[]): Candidate[] {
   const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
   if (profile.sense.concept?.id !== addressee) return candidates;
-  const writer = letterheadKey(view);
-  return writer
-    ? candidates.filter((c) => typeof c.value !== 'string' || valueKey(c.value) !== writer)
+  const firm = registeredFirm(view);
+  const writers = [letterheadKey(view), firm === null ? null : valueKey(firm)].filter((k) => k !== null);
+  return writers.length > 0
+    ? candidates.filter((c) => typeof c.value !== 'string' || !writers.includes(valueKey(c.value)))
     : candidates;
 }
 
