@@ -35,6 +35,7 @@ import { closingFirmCandidates, closingSignerCandidates, signatureCandidates } f
 import { statementCandidates } from './routes/statements.ts';
 import { subjectCandidates } from './routes/subject.ts';
 import { tableCandidates } from './routes/tables.ts';
+import { taxSummaryCandidates } from './routes/tax-summary.ts';
 import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
 import { topicCandidates } from './routes/topic.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
@@ -159,6 +160,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...enumTitleCandidates(view, profile),
     ...topicCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),
+    ...taxSummaryCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
   ];
   return notTheWriter(
