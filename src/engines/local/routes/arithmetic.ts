@@ -57,6 +57,7 @@ export function arithmeticCandidates(
     if (proven) out.push({ ...c, score: Math.min(1, c.score + 0.15), source: 'arithmetic' });
   }
   out.push(...roundedTotals(found, subtotals, amountsFor('rounding', true)));
+  out.push(...withTip(found, out, amountsFor('tip')));
   // No total stated that can be read: the subtotal is the nearest the document comes to saying it.
   const stated = found.some((c) => c.source === 'label' && c.score >= MIN_SCORE.label);
   if (!stated) for (const s of subtotals) out.push({ ...s, score: 0.56, source: 'arithmetic' });
@@ -88,6 +89,30 @@ function tenderedAboveChange(found: Candidate[], change: Candidate[]): Candidate
           line: paid.line,
           text: `${paid.text} / ${back.text}`,
         });
+    }
+  }
+  return out;
+}
+
+/**
+ * "Total $69.55" / "Tip $13.00" / "Total $82.55": where a tip is added below a total, the total
+ * after it is what the customer paid. A suggested tip ("18% Tip $11.57 Total $81.12") is no tip paid.
+ */
+function withTip(found: Candidate[], proven: Candidate[], tips: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  const totals = found.filter((c) => typeof c.value === 'number' && c.source === 'label');
+  for (const tip of tips) {
+    if (/%/.test(tip.line.text) || (tip.value as number) <= 0) continue;
+    for (const before of proven) {
+      if (before.line.id >= tip.line.id || tip.line.id - before.line.id > 4) continue;
+      const paid = cents((before.value as number) + (tip.value as number));
+      const after = totals.find(
+        (c) =>
+          c.line.id > tip.line.id &&
+          c.line.id - tip.line.id <= 2 &&
+          Math.abs((c.value as number) - paid) < 0.005,
+      );
+      if (after) out.push({ ...after, score: Math.min(1, before.score + 0.05), source: 'arithmetic' });
     }
   }
   return out;

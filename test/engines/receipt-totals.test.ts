@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { answerText as answer } from '../helpers/extract-text.ts';
+
+const WITH_TIP = `LONE OAK KITCHEN & BAR
+1 Brisket Plate                 $22.00
+1 Smoked Half Chicken           $18.50
+Subtotal                        $40.50
+Tax                              $3.34
+Total                           $43.84
+Payment Visa xxxx4417
+Amount                          $43.84
+Tip                              $8.00
+Total                           $51.84
+Suggested Gratuity
+18% Tip $7.29 Total $51.13
+22% Tip $8.91 Total $52.75
+`;
+
+describe('the total a customer paid', () => {
+  it('is the total after the tip added below it, not a suggested tip total', async () => {
+    for (const [field, body] of [
+      ['total_amount', '{ type: double, description: Total amount paid by the customer, including tip }'],
+      ['amountCharged', '{ type: double }'],
+      ['gesamtbetrag', '{ type: double }'],
+    ])
+      assert.equal(await answer(WITH_TIP, field!, body!), 51.84, field);
+  });
+
+  it('stays the total before any tip where none is added', async () => {
+    const noTip = WITH_TIP.replace(/Tip {2,}\$8\.00\nTotal {2,}\$51\.84\n/, '');
+    assert.equal(await answer(noTip, 'total_amount', '{ type: double }'), 43.84);
+  });
+});
