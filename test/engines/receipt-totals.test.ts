@@ -32,3 +32,31 @@ describe('the total a customer paid', () => {
     assert.equal(await answer(noTip, 'total_amount', '{ type: double }'), 43.84);
   });
 });
+
+describe('the number of items on a receipt that prints no count', () => {
+  const BAKERY = `Bäckerei Krümel & Korn
+Bon-Nr. 4711 Kasse 2
+14.02.2025 08:12
+Laugenbrezel
+2 x 0,95                         1,90 A
+Roggenmischbrot                  4,20 A
+Franzbrötchen                    2,30 A
+Cappuccino groß                  3,60 B
+SUMME EUR                       12,00
+Gegeben girocard                12,00
+`;
+
+  it('counts the lines priced above the total, a quantity line for the name above it', async () => {
+    for (const [field, body] of [
+      ['item_count', '{ type: integer, description: Number of items purchased }'],
+      ['numberOfItems', '{ type: integer }'],
+      ['anzahl_artikel', '{ type: integer }'],
+    ])
+      assert.equal(await answer(BAKERY, field!, body!), 4, field);
+  });
+
+  it('takes a printed count over its own', async () => {
+    const counted = BAKERY.replace('SUMME EUR', 'Anzahl Artikel: 5\nSUMME EUR');
+    assert.equal(await answer(counted, 'item_count', '{ type: integer }'), 5);
+  });
+});

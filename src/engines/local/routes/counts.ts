@@ -3,6 +3,7 @@ import type { TypingHints } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { CONCEPTS } from '../field-sense.ts';
 import { lineItems } from '../line-items.ts';
 
 /** What a count may count, by the words that name it. */
@@ -44,6 +45,38 @@ export function countCandidates(view: DocumentView, profile: FieldProfile, hints
     ];
   if (![...named].some((w) => ITEMS.has(w))) return [];
   const rows = lineItems(ITEM, view, hints).value;
-  if (!Array.isArray(rows) || rows.length === 0) return [];
-  return [{ value: rows.length, score: 0.7, source: 'table', line: anchor, text: `${rows.length} rows` }];
+  if (Array.isArray(rows) && rows.length > 0)
+    return [{ value: rows.length, score: 0.7, source: 'table', line: anchor, text: `${rows.length} rows` }];
+  const priced = pricedLines(view);
+  return priced > 0
+    ? [{ value: priced, score: 0.56, source: 'layout', line: anchor, text: `${priced} priced lines` }]
+    : [];
+}
+
+/** "Subtotal", "TOTAL", "Summe", "Jumlah": where a receipt's items end. */
+const TOTAL_WORDS = new Set(
+  CONCEPTS.filter((c) => c.id === 'total' || c.id === 'subtotal')
+    .flatMap((c) => c.phrases)
+    .filter((p) => p.length === 1)
+    .map((p) => p[0]!),
+);
+/** A line that ends with a price: words, then an amount with two decimals, then perhaps a tax code. */
+const PRICED = /\p{L}{3}.*\s-?\d{1,6}[.,]\d{2}(?:\s+[A-Z*]{1,2}|\s+[A-Z][a-z])?\s*$/u;
+
+/**
+ * A receipt's items when no table holds them: the lines that end with a price above its first
+ * total, a quantity line ("2 x 0,95   1,90") counting for the name above it, which has no price.
+ */
+function pricedLines(view: DocumentView): number {
+  let count = 0;
+  for (const line of view.lines) {
+    if (line.page !== 1) break;
+    if (line.tokens.slice(0, 2).some((t) => TOTAL_WORDS.has(t.word))) return count;
+    if (
+      PRICED.test(line.text) ||
+      (/^\s*\d+\s*[x@]\s*\d/.test(line.text) && /\d[.,]\d{2}\s*[A-Z]?\s*$/.test(line.text))
+    )
+      count++;
+  }
+  return 0;
 }
