@@ -80,7 +80,38 @@ La Gérante
 Géraldine Morel
 `;
 
+/** Dates in the body of a letter, none of them the letter's own. */
+const ORDER_CONFIRMATION = `Brightwater Analytics, Inc.
+1550 Wynkoop Street, Suite 400
+Denver, CO 80202
+
+April 22, 2025
+
+Ms. Alicia Moreno
+1840 Pearl Street, Apt. 5
+Boulder, CO 80302
+
+Dear Alicia,
+
+Thank you for your order of 14/02/2025. Your subscription was renewed on 03/03/2025 and the
+next invoice will be sent on 03/06/2025.
+
+Sincerely,
+
+Rebecca Lindqvist
+`;
+
 const cases: [string, string, [string, string][], unknown][] = [
+  [
+    "the letter's own date at its head, not the dates its body speaks of",
+    ORDER_CONFIRMATION,
+    [
+      ['letter_date', '{ type: date, description: Date of the letter }'],
+      ['dateOfLetter', '{ type: date }'],
+      ['fecha_carta', '{ type: date }'],
+    ],
+    '2025-04-22',
+  ],
   [
     'the signer under "Yours sincerely", past the blank signature space',
     REMINDER,

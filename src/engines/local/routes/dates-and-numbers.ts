@@ -66,7 +66,7 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
   const first = out[0];
   if (
     (kind === 'date' || kind === 'datetime') &&
-    profile.position === 'top' &&
+    (profile.position === 'top' || profile.documentDate) &&
     first &&
     first.line.page === 1 &&
     first.line.y < 0.35
