@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findPersons } from '../../src/engines/recognizers/index.ts';
+import { findPersons, withoutCourtesy } from '../../src/engines/recognizers/index.ts';
 
 function found(text: string): [string, number][] {
   return findPersons(text).map((s) => [s.value, s.confidence]);
@@ -67,5 +67,20 @@ describe('findPersons', () => {
     assert.ok(span);
     assert.equal(text.slice(span.start, span.end), 'Omar Haddad');
     assert.equal(span.kind, 'person');
+  });
+});
+
+describe('withoutCourtesy', () => {
+  it('drops the words that address a letter to someone, in several languages, and keeps initials', () => {
+    for (const [addressed, name] of [
+      ['T.a.v. de heer Martijn de Boer', 'Martijn de Boer'],
+      ['z. Hd. Frau Anna Weber', 'Anna Weber'],
+      ['Attn: Sarah Whitcombe', 'Sarah Whitcombe'],
+      ['À l’attention de Mme Claire Dubois', 'Claire Dubois'],
+      ['Gent.ma Sig.ra Francesca Bellini', 'Francesca Bellini'],
+      ['C.A. Lopez Garcia', 'C.A. Lopez Garcia'],
+      ['Martijn de Boer', 'Martijn de Boer'],
+    ])
+      assert.equal(withoutCourtesy(addressed!), name);
   });
 });

@@ -21,11 +21,38 @@ export const NOUN_ENDINGS = words.nounEndings;
  * airline's "DUBOIS/CLAIRE MME" is DUBOIS/CLAIRE.
  */
 export function withoutCourtesy(name: string): string {
-  const parts = name.trim().split(/\s+/);
+  const parts = withoutAttention(name.trim()).split(/\s+/);
   const courtesy = (w: string | undefined) =>
     w !== undefined && COURTESY_TITLES.has(w.toLowerCase().replace(/\.$/, ''));
   while (parts.length > 2 && courtesy(parts[0])) parts.shift();
   if (parts.length === 2 && courtesy(parts[0]) && /\p{L}{2}/u.test(parts[1]!)) parts.shift();
   if (parts.length >= 2 && courtesy(parts.at(-1)) && (parts.length >= 3 || name.includes('/'))) parts.pop();
   return parts.join(' ');
+}
+
+/**
+ * "T.a.v. de heer Martijn de Boer", "z. Hd. Frau Weber", "A la atención de D. Rubén Alcázar Gil",
+ * "Attn: Sarah Whitcombe": the words that address a letter to someone are not their name. Phrases
+ * are matched word by word, whatever dots, colons and slashes stand between the words.
+ */
+const ATTENTION = words.attentionPhrases
+  .map((p) => p.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  .sort((a, b) => b.length - a.length)
+  .map((w) => new RegExp(`^${w.join("[\\s.:/'’]*")}[\\s.:/'’]+(?=\\p{Lu})`, 'iu'));
+
+function withoutAttention(name: string): string {
+  let rest = name;
+  for (let again = true; again; ) {
+    again = false;
+    for (const phrase of ATTENTION) {
+      const cut = rest.replace(phrase, '');
+      // A phrase that would leave one word alone ("Don Quixote" stays) is a name's own word.
+      if (cut !== rest && /\p{L}{2,}\s+\p{L}{2,}/u.test(cut)) {
+        rest = cut;
+        again = true;
+        break;
+      }
+    }
+  }
+  return rest;
 }
