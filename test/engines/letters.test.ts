@@ -196,6 +196,21 @@ const cases: [string, string, [string, string][], unknown][] = [
     'GL/BAIL-0732',
   ],
   [
+    'the person a letter is addressed to, not the firm under their name',
+    REMINDER,
+    [
+      [
+        'recipient_name',
+        '{ type: string, description: Name of the person the letter is addressed to (the company if no person is named) }',
+      ],
+      [
+        'nombre_destinatario',
+        '{ type: string, description: Nombre de la persona a la que va dirigida la carta }',
+      ],
+    ],
+    'Nadia Brooks',
+  ],
+  [
     'the sending organisation',
     REMINDER,
     [

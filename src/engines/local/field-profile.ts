@@ -105,7 +105,10 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
       : [];
   const parentLabels = parent ? profileField(parent).labels : ownerLabels;
   if (parent) labels.push([...words(parent.name), ...words(field.name)]);
-  const declaredKind = concept?.kind && KINDS.has(concept.kind) ? (concept.kind as ValueKind) : 'text';
+  const conceptKind = concept?.kind && KINDS.has(concept.kind) ? (concept.kind as ValueKind) : 'text';
+  // "recipient_name: Name of the person the letter is addressed to": a party's person, not its firm.
+  const declaredKind =
+    conceptKind === 'organization' && NAMES_A_PERSON.test(field.description.trim()) ? 'person' : conceptKind;
   const itemKind = field.kind === 'array' ? field.items.kind : field.kind;
   // The buyer's address is not the one at the head of the page.
   const prior = (concept?.position as PositionPrior | undefined) ?? 'any';
@@ -141,6 +144,10 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     understood: sense.from !== 'none',
   };
 }
+
+/** A description that opens by asking for a person's name ("Name of the person…", "Nombre de la persona…"). */
+const NAMES_A_PERSON =
+  /^(?:the\s+)?(?:full\s+)?(?:name|nombre|nom|name|naam|nome)\s+(?:of|de|der|des|van|da|della|di|do)\s+(?:the\s+|la\s+|l['’]\s*|de\s+|der\s+|het\s+|a\s+|o\s+)?(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)/iu;
 
 function dedupe(phrases: string[][]): string[][] {
   const seen = new Set<string>();

@@ -1,4 +1,4 @@
-import { findPostalAddresses, HONORIFICS } from '../../recognizers/index.ts';
+import { findPostalAddresses, HONORIFICS, withoutCourtesy } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import { type DocumentView, partedFrom, type ViewLine } from '../document-view.ts';
@@ -57,7 +57,10 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
       });
       continue;
     }
-    const name = nameOf(lines.slice(top, address.startLine));
+    const name =
+      profile.kind === 'person' && !holder
+        ? (personOf(lines.slice(top, address.startLine)) ?? nameOf(lines.slice(top, address.startLine)))
+        : nameOf(lines.slice(top, address.startLine));
     if (!name) continue;
     // A firm heading a block ("Cedar Ridge Medical Group, LLC") is not the employee or the guest.
     if (profile.kind === 'person' && recognize('organization', name.value).length > 0) continue;
@@ -186,6 +189,24 @@ function nameOf(
     const titledAbove = above !== '' && !/\s/.test(above) && HONORIFICS.has(bare(above));
     const recognised = recognize('person', value).length > 0 || recognize('organization', value).length > 0;
     return { value, index, titled: titled || titledAbove, recognised };
+  }
+  return null;
+}
+
+/**
+ * The person a block is addressed to, for a field that asks for a person of the addressee party:
+ * "Ms Priya Raman" over "Accounts Payable" and the firm, "T.a.v. de heer Martijn de Boer" under it.
+ */
+function personOf(
+  lines: string[],
+): { value: string; index: number; titled: boolean; recognised: boolean } | null {
+  for (const [index, line] of lines.entries()) {
+    const raw = line.trim().replace(/^(?:attn|attention)\s*:?\s*/i, '');
+    const named = withoutCourtesy(raw);
+    const value = named.replace(/[,;:]+$/, '');
+    if (value === '' || !readsAsName(value) || recognize('organization', value).length > 0) continue;
+    const titled = HONORIFICS.has(bare(raw.split(/\s+/)[0]!)) || named !== raw;
+    if (titled || recognize('person', value).length > 0) return { value, index, titled, recognised: true };
   }
   return null;
 }
