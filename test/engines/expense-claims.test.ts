@@ -8,6 +8,7 @@ Employee Expense Claim Form
 Employee name\tAmira Haddad\tPayroll number\tNA-00417
 Department\tClient Services\tCost centre\tCS210
 Date submitted\t02/04/2025\tApproved by\tOliver Brannigan
+Claim period from\t01/03/2025\tto\t31/03/2025
 
 Date         Category     Description                              Amount £
 04/03/2025   Rail         Return rail ticket Leeds–Manchester         64.20
@@ -20,6 +21,23 @@ Amount due to employee\t143.49
 `;
 
 const cases: [string, [string, string][], unknown][] = [
+  [
+    "the claim period's end, in a cell beyond the 'to' after its start",
+    [
+      ['period_end', '{ type: date }'],
+      ['claimPeriodTo', '{ type: date }'],
+      ['date_fin_periode', '{ type: date }'],
+    ],
+    '2025-03-31',
+  ],
+  [
+    "the claim period's start",
+    [
+      ['period_start', '{ type: date }'],
+      ['claimPeriodFrom', '{ type: date }'],
+    ],
+    '2025-03-01',
+  ],
   [
     'the approver',
     [
@@ -105,5 +123,22 @@ describe('expense claims, each field in several wordings', () => {
         list,
       );
     }
+  });
+});
+
+describe('a travel-expense report in German', () => {
+  it('takes "Summe Reisekosten" for the total claimed, a claim being the document', async () => {
+    const report = `Brenner & Voss Anlagenbau GmbH
+Reisekostenabrechnung
+Name\tKessler\tVorname\tTobias
+Summe Reisekosten\t511,80
+abzüglich erhaltener Vorschuss\t– 250,00
+Auszahlungsbetrag\t261,80 €
+`;
+    for (const [field, body] of [
+      ['total_claimed', '{ type: double, description: Total amount claimed }'],
+      ['grandTotal', '{ type: double }'],
+    ])
+      assert.equal(await answer(report, field!, body!), 511.8, field);
   });
 });

@@ -23,6 +23,11 @@ const OPPOSITE_END = new Map([
   ['start_date', new Set(lexicon.rangeWords.end.map(canonicalWord))],
   ['end_date', new Set(lexicon.rangeWords.start.map(canonicalWord))],
 ]);
+/** Words for a range's own end: "to" after "Claim period from 01/03/2025" says its end is there too. */
+const OWN_END = new Map([
+  ['start_date', OPPOSITE_END.get('end_date')!],
+  ['end_date', OPPOSITE_END.get('start_date')!],
+]);
 
 export interface LabelHit {
   score: number;
@@ -77,8 +82,14 @@ export function findLabel(
   };
   // "Period Ending:" does not label the period's start, nor "Period Beginning:" its end.
   const opposite = OPPOSITE_END.get(profile.sense.concept?.id ?? '');
+  const own = OWN_END.get(profile.sense.concept?.id ?? '');
+  // …unless the line goes on to the field's own end: "Claim period from 01/03/2025 to 31/03/2025".
   const otherEnd = (from: number, length: number) =>
-    opposite && tokens.slice(from, from + length + 1).some((t) => opposite.has(t.word)) ? 0.6 : 1;
+    opposite &&
+    tokens.slice(from, from + length + 1).some((t) => opposite.has(t.word)) &&
+    !tokens.slice(from + length + 1).some((t) => own?.has(t.word))
+      ? 0.6
+      : 1;
   // "Agent: Whitfield & Co Brokers     Agent ref: …": a word after another label's colon in the same
   // column, with no colon of its own, is part of that label's value. Only where columns part the
   // line: in running text a colon may end a clause.

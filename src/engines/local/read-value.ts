@@ -149,9 +149,12 @@ const END_WORDS = new Set(
   ),
 );
 
+/** Whether a field asks for the end of a range: "period_end", "claimPeriodTo", "date_fin_periode". */
+export const asksRangeEnd = (profile: FieldProfile) => [...profile.nameWords].some((w) => END_WORDS.has(w));
+
 /** The second date of a range after the label, for a field that asks for its end ("period_end"). */
 function endOfRange(profile: FieldProfile, text: string, order: TypingHints['dateOrder']) {
-  if (![...profile.nameWords].some((w) => END_WORDS.has(w))) return null;
+  if (!asksRangeEnd(profile)) return null;
   const [first, second] = findDateSpans(text, order ? { order } : {});
   if (!first || !second || first.start > 40 || !RANGE_JOIN.test(text.slice(first.end, second.start)))
     return null;

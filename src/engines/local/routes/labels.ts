@@ -6,7 +6,14 @@ import { CONCEPTS } from '../field-sense.ts';
 import { findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
-import { amountLike, ocrCents, type ReadHints, type ReadValue, readValue } from '../read-value.ts';
+import {
+  amountLike,
+  asksRangeEnd,
+  ocrCents,
+  type ReadHints,
+  type ReadValue,
+  readValue,
+} from '../read-value.ts';
 import { canonicalWord, words } from '../words.ts';
 import { labelHit } from './label-hits.ts';
 
@@ -166,7 +173,9 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
  */
 function columnEnd(line: ViewLine, hit: { start: number; end: number }, profile: FieldProfile): number {
   const kind = profile.field.kind;
-  const columns = kind === 'double' || kind === 'integer' ? undefined : columnsOfLine(line);
+  // "Claim period from | 2025-03-01 | to | 2025-03-31": a range's end stands columns further on.
+  const rangeEnd = (kind === 'date' || kind === 'datetime') && asksRangeEnd(profile);
+  const columns = kind === 'double' || kind === 'integer' || rangeEnd ? undefined : columnsOfLine(line);
   if (!columns) return line.text.length;
   const at = columns.findIndex((c) => hit.start >= c.start && hit.start < c.end);
   const own = columns[at];
