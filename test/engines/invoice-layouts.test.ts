@@ -101,3 +101,35 @@ Northmoor Creative Ltd · Registered in England & Wales No. 10928374 · VAT Reg.
     assert.equal(await answer(LOGO_HEAD, 'buyer_name', '{ type: string }'), 'Halden & Pryce Ltd');
   });
 });
+
+describe('numbers and addresses as printed', () => {
+  it('reads a number without the sign for "number" before it', async () => {
+    for (const [document, expected] of [
+      ['FACTURE\nFacture :   N° 2025-014\nDate : 31/03/2025\n', '2025-014'],
+      ['RECHNUNG\nRechnungsnummer:   Nr. 4711-B\nDatum: 31.03.2025\n', '4711-B'],
+    ])
+      assert.equal(await answer(document!, 'invoice_number', '{ type: string }'), expected);
+  });
+
+  it('reads a billing address whose street is a wharf', async () => {
+    const invoice = `Northmoor Creative Ltd
+INVOICE
+BILLED TO
+Halden & Pryce Ltd
+14 Canal Wharf
+Leeds
+LS11 5PQ
+United Kingdom
+
+Total due   £7,650.00
+`;
+    assert.equal(
+      await answer(
+        invoice,
+        'buyer_address',
+        '{ type: string, description: Billing address of the customer }',
+      ),
+      '14 Canal Wharf, Leeds, LS11 5PQ, United Kingdom',
+    );
+  });
+});

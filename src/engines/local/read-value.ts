@@ -112,7 +112,10 @@ export function readValue(
   }
   const column = firstColumn(rest);
   const cleaned = cleanString(column.replace(/[\s,;:.]+$/, ''));
-  const value = cleaned !== null && profile.sense.family === 'identifier' ? withoutItsDate(cleaned) : cleaned;
+  const value =
+    cleaned !== null && profile.sense.family === 'identifier'
+      ? withoutItsDate(withoutNumberSign(cleaned))
+      : cleaned;
   if (value === null || !/[\p{L}\p{N}]/u.test(value) || value.length > 200) return null;
   // A name is short and starts with a capital or a digit; a sentence is not a name. An address on
   // one line runs longer: "Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)".
@@ -129,6 +132,13 @@ export function readValue(
 
 /** What joins a number to the date it bears: "0451/25 del 24/03/2025", "4500271936 / 04.03.2025", "PO 77 dated 3 May 2025". */
 const DATED = /^\s*(?:[/,–-]|del|de|du|vom|van|of|dated|from|dd\.?|dt\.?|d\.d\.|v\.)?\s*$/i;
+
+/** "N° 2025-014", "Nr. 4711", "No. BC25-0731": the sign for "number" before a number is not part of it. */
+const NUMBER_SIGN = /^(?:n[°ºo]|nr|no|nro|num|núm|nº)\.?\s*[:.]?\s+(?=[\p{L}\p{N}]*\d)/iu;
+
+function withoutNumberSign(value: string): string {
+  return value.replace(NUMBER_SIGN, '');
+}
 
 /** A reference's number without the date printed after it, which is the referenced document's date. */
 function withoutItsDate(value: string): string {
