@@ -211,6 +211,16 @@ const cases: [string, string, [string, string][], unknown][] = [
     'Nadia Brooks',
   ],
   [
+    'the date by which a demand is to be paid, after "bis spätestens"',
+    MAHNUNG,
+    [
+      ['deadline_date', '{ type: date, description: Date by which the amount must be paid }'],
+      ['zahlungsfrist', '{ type: date }'],
+      ['due_date', '{ type: date }'],
+    ],
+    '2025-03-28',
+  ],
+  [
     'the sending organisation',
     REMINDER,
     [

@@ -12,7 +12,7 @@ import { POSITION_WEIGHT } from './position.ts';
 export function proseCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   if (profile.cues.length === 0) return [];
   const out: Candidate[] = [];
-  const lower = view.text.toLowerCase();
+  const lower = foldedText(view);
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   for (const { words: cue, weight, reads } of profile.cues) {
     // Cue words are stored normalised ("laws" → "law"): the text may have them in the plural.
@@ -60,6 +60,25 @@ export function proseCandidates(view: DocumentView, profile: FieldProfile, hints
     }
   }
   return out;
+}
+
+const folded = new WeakMap<DocumentView, string>();
+
+/**
+ * The document's text in lower case without accents, as cue words are stored ("spätestens" is
+ * "spatestens", "à payer avant" "a payer avant"), one character for one so that offsets still point
+ * into the text.
+ */
+function foldedText(view: DocumentView): string {
+  let text = folded.get(view);
+  if (text === undefined) {
+    text = view.text.toLowerCase().replace(/[^\x00-\x7f]/g, (c) => {
+      const bare = c.normalize('NFKD').replace(/\p{M}/gu, '');
+      return bare.length === 1 ? bare : c;
+    });
+    folded.set(view, text);
+  }
+  return text;
 }
 
 /**
