@@ -55,6 +55,8 @@ describe('website in Chromium: sign up → key → API → usage → playground 
     key = ((await page.locator('#new-key').textContent()) ?? '').trim();
     assert.match(key, /^dj_[0-9A-Za-z]{43}$/);
     const copy = page.getByRole('button', { name: 'Copy key' });
+    // The script file reveals the button once it has run: wait for it (a busy machine runs it later).
+    await copy.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
     assert.ok(await copy.isVisible(), 'the copy button is shown by the script file');
     await copy.click();
     await page.getByText(/Copied to the clipboard|Selected/).waitFor();
