@@ -72,7 +72,7 @@ const folded = new WeakMap<DocumentView, string>();
 function foldedText(view: DocumentView): string {
   let text = folded.get(view);
   if (text === undefined) {
-    text = view.text.toLowerCase().replace(/[^\x00-\x7f]/g, (c) => {
+    text = view.text.toLowerCase().replace(/[^ -~\s]/g, (c) => {
       const bare = c.normalize('NFKD').replace(/\p{M}/gu, '');
       return bare.length === 1 ? bare : c;
     });
