@@ -218,6 +218,12 @@ describe('field sense: a name read as a phrase', () => {
       ['durata', 'string', 'term'],
       ['fecha_emision', 'date', 'date'],
       ['needByDate', 'date', 'delivery_date'],
+      ['betalingsvoorwaarde', 'string', 'payment_terms'],
+      ['department', 'string', 'department'],
+      ['approver_name', 'string', 'approver'],
+      ['our_reference', 'string', 'our_reference'],
+      ['asunto', 'string', 'subject'],
+      ['signatory_name', 'string', 'signatory'],
     ];
     for (const [name, kind, concept] of cases) assert.equal(conceptOf(name, kind), concept, name);
     const email = understand(field('email_inkoper', 'string'));
