@@ -73,10 +73,8 @@ function sides(rows: Row[], gutter: Span): [Run[][], Run[][]] {
 }
 
 /** A row whose runs right of the gutter are all figures, with words left of it. */
-function figuresOnlyRight(runs: Run[], gutter: Span): boolean {
-  const middle = (gutter.x0 + gutter.x1) / 2;
-  const right = runs.filter((run) => run.x0 >= middle);
-  const left = runs.filter((run) => run.x1 <= middle);
+function figuresOnlyRight(row: Row, gutter: Span): boolean {
+  const [[left = []], [right = []]] = sides([row], gutter);
   return (
     right.length > 0 &&
     left.some((run) => /\p{L}/u.test(run.text)) &&
@@ -101,7 +99,7 @@ function findColumns(rows: Row[], start: number): { end: number; gutter: Span } 
       if (free.x1 - free.x0 < minGutter) break;
       // "Discovery workshop   1   1,850.00   1,850.00": words on the left and only figures on the
       // right are a table's row, read across; the columns above end there.
-      if (figuresOnlyRight(rows[end]!.runs, free)) break;
+      if (figuresOnlyRight(rows[end]!, free)) break;
       gutter = free;
       end++;
     }

@@ -23,6 +23,15 @@ function joins(previous: Run, run: Run, rtl: boolean): boolean {
   return gap <= JOIN_EMS * size && gap >= -OVERLAP_EMS * size;
 }
 
+/** A word grown over the piece of text that follows it on its line. */
+function extend(word: Piece, next: Piece): void {
+  word.text += next.text;
+  word.x0 = Math.min(word.x0, next.x0);
+  word.x1 = Math.max(word.x1, next.x1);
+  word.top = Math.min(word.top, next.top);
+  word.bottom = Math.max(word.bottom, next.bottom);
+}
+
 /** Words of one line: runs glued where no space separates them. */
 function pieces(runs: Run[]): Piece[] {
   const rtl = runs.filter((run) => run.rtl).length * 2 > runs.length;
@@ -32,11 +41,7 @@ function pieces(runs: Run[]): Piece[] {
   for (const run of ordered) {
     const last = words.at(-1);
     if (last && previous && joins(previous, run, rtl)) {
-      last.text += run.text;
-      last.x0 = Math.min(last.x0, run.x0);
-      last.x1 = Math.max(last.x1, run.x1);
-      last.top = Math.min(last.top, run.top);
-      last.bottom = Math.max(last.bottom, run.bottom);
+      extend(last, run);
     } else {
       words.push({ text: run.text, x0: run.x0, x1: run.x1, top: run.top, bottom: run.bottom });
     }
@@ -66,35 +71,34 @@ function letterSpaced(words: Piece[]): Piece[] {
   while (i < words.length) {
     let j = i;
     while (j < words.length && isLetter(words[j]!)) j++;
-    const singles = words.slice(i, j).filter((p) => p.text.length === 1).length;
-    if (j - i < SPACED_LETTERS || singles * 2 < j - i) {
+    const run = words.slice(i, j);
+    const singles = run.filter((p) => p.text.length === 1).length;
+    if (run.length >= SPACED_LETTERS && singles * 2 >= run.length) {
+      out.push(...joinSpaced(run));
+      i = j;
+    } else {
       out.push(...words.slice(i, Math.max(j, i + 1)));
       i = Math.max(j, i + 1);
-      continue;
     }
-    const run = words.slice(i, j);
-    const height = Math.max(...run.map((p) => p.bottom - p.top));
-    const gaps = run.slice(1).map((p, k) => p.x0 - run[k]!.x1);
-    const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
-    if (usual > SPACED_EMS * height) {
-      out.push(...run);
-    } else {
-      let word = { ...run[0]! };
-      run.slice(1).forEach((p, k) => {
-        if (gaps[k]! - usual > SPACE_EMS * height) {
-          out.push(word);
-          word = { ...p };
-        } else {
-          word.text += p.text;
-          word.x1 = p.x1;
-          word.top = Math.min(word.top, p.top);
-          word.bottom = Math.max(word.bottom, p.bottom);
-        }
-      });
-      out.push(word);
-    }
-    i = j;
   }
+  return out;
+}
+
+/** Letters of a letter-spaced run as words, or as they are when they stand too far apart to be one. */
+function joinSpaced(run: Piece[]): Piece[] {
+  const height = Math.max(...run.map((p) => p.bottom - p.top));
+  const gaps = run.slice(1).map((p, k) => p.x0 - run[k]!.x1);
+  const usual = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+  if (usual > SPACED_EMS * height) return run;
+  const out: Piece[] = [];
+  let word = { ...run[0]! };
+  run.slice(1).forEach((p, k) => {
+    if (gaps[k]! - usual > SPACE_EMS * height) {
+      out.push(word);
+      word = { ...p };
+    } else extend(word, p);
+  });
+  out.push(word);
   return out;
 }
 

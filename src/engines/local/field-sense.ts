@@ -58,6 +58,16 @@ export const CONCEPTS: (Concept & { phrases: string[][]; asked: string[][] })[] 
   lexicon.concepts as Concept[]
 ).map((c) => ({ ...c, phrases: c.words.map(words), asked: (c.asks ?? []).map(words) }));
 
+/** The one-word phrases of some concepts ("total", "summe", "jumlah"): words that name them alone. */
+export function singleWordsOf(...ids: string[]): Set<string> {
+  return new Set(
+    CONCEPTS.filter((c) => ids.includes(c.id))
+      .flatMap((c) => c.phrases)
+      .filter((p) => p.length === 1)
+      .map((p) => p[0]!),
+  );
+}
+
 const HEADS = new Map(Object.entries(lexicon.heads).map(([k, v]) => [words(k).join(' '), v]));
 /** Head words and the family each names ("date" → date). */
 export const HEAD_FAMILIES: ReadonlyMap<string, string> = HEADS;

@@ -3,7 +3,7 @@ import type { TypingHints } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import { CONCEPTS } from '../field-sense.ts';
+import { singleWordsOf } from '../field-sense.ts';
 import { lineItems } from '../line-items.ts';
 
 /** What a count may count, by the words that name it. */
@@ -54,12 +54,7 @@ export function countCandidates(view: DocumentView, profile: FieldProfile, hints
 }
 
 /** "Subtotal", "TOTAL", "Summe", "Jumlah": where a receipt's items end. */
-const TOTAL_WORDS = new Set(
-  CONCEPTS.filter((c) => c.id === 'total' || c.id === 'subtotal')
-    .flatMap((c) => c.phrases)
-    .filter((p) => p.length === 1)
-    .map((p) => p[0]!),
-);
+const TOTAL_WORDS = singleWordsOf('total', 'subtotal');
 /** A line that ends with a price: words, then an amount with two decimals, then perhaps a tax code. */
 const PRICED = /\p{L}{3}.*\s-?\d{1,6}[.,]\d{2}(?:\s+[A-Z*]{1,2}|\s+[A-Z][a-z])?\s*$/u;
 

@@ -201,7 +201,8 @@ function personOf(
   lines: string[],
 ): { value: string; index: number; titled: boolean; recognised: boolean } | null {
   for (const [index, line] of lines.entries()) {
-    const raw = line.trim().replace(/^(?:attn|attention)\s*:?\s*/i, '');
+    // withoutCourtesy drops "Attn:", "T.a.v. de heer", "Ms": a line it shortens was addressed to someone.
+    const raw = line.trim();
     const named = withoutCourtesy(raw);
     const value = named.replace(/[,;:]+$/, '');
     if (value === '' || !readsAsName(value) || recognize('organization', value).length > 0) continue;

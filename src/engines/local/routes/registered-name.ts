@@ -1,7 +1,7 @@
 import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView } from '../document-view.ts';
-import type { FieldProfile } from '../field-profile.ts';
+import { containsPhrase, type FieldProfile } from '../field-profile.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { recognize } from '../read-value.ts';
 import { words } from '../words.ts';
@@ -12,8 +12,7 @@ const MARKERS = lexicon.registrationMarkers.map(words);
 /** "Legal name of the seller", "raison sociale": a field that asks for the registered name, not a trading one. */
 const LEGAL = lexicon.legalNameWords.map(words);
 
-const holds = (said: string[], phrases: string[][]) =>
-  phrases.some((m) => said.some((_, i) => m.every((w, k) => said[i + k] === w)));
+const holds = (said: string[], phrases: string[][]) => phrases.some((p) => containsPhrase(said, p));
 
 const registers = (said: string[]) => holds(said, MARKERS);
 

@@ -54,11 +54,9 @@ const CLOSINGS = lexicon.closings.map(words);
 /** What stands before a signer's name: "i.A.", "pp", "ppa.", "Fdo.:", "gez.", "F.to", "Signed:". */
 const SIGNED_FOR =
   /^\s*(?:i\.\s?A\.|i\.\s?V\.|pp\.?|p\.\s?p\.|ppa\.?|p\.\s?o\.|fdo\.?|gez\.?|get\.?|f\.\s?to|signed|firmado|sign[ée])\s*:?\s+/i;
-/** A line naming the firm signed for: "Pour le Cabinet …", "For and on behalf of …", "Für die …". */
-const ON_BEHALF = /^\s*(?:for|pour|für|fur|por|per|voor|namens|on behalf|p\/)\b/i;
 /** The words before the firm signed for: "For and on behalf of", "Pour le", "Für die", "Por". */
 const ON_BEHALF_OF =
-  /^\s*(?:for and on behalf of|on behalf of|for|pour l[ea]|pour|für die|für den|für|fur|por la|por el|por|per la|per il|per|voor|namens)\s+/i;
+  /^\s*(?:for and on behalf of|on behalf of|for|pour l[ea]|pour|für die|für den|für|fur|por la|por el|por|per la|per il|per|voor|namens|p\/)\s+/i;
 /** Lines between a closing and the signer's name: the firm, "i.A.", a role, a blank signature space. */
 const SIGNATURE_BLOCK = 6;
 
@@ -73,6 +71,26 @@ function isClosing(line: ViewLine): boolean {
   );
 }
 
+const blocks = new WeakMap<DocumentView, ViewLine[][]>();
+
+/** The lines under each closing of a letter, on its page: where its signer and firm are named. Found once per document. */
+function signatureBlocks(view: DocumentView): ViewLine[][] {
+  let found = blocks.get(view);
+  if (!found) {
+    found = view.lines.filter(isClosing).map((closing) => {
+      const block: ViewLine[] = [];
+      for (let id = closing.id + 1; id <= closing.id + SIGNATURE_BLOCK; id++) {
+        const below = view.lines[id];
+        if (!below || below.page !== closing.page) break;
+        block.push(below);
+      }
+      return block;
+    });
+    blocks.set(view, found);
+  }
+  return found;
+}
+
 /**
  * The person who signs a letter: the first person named in the block under its closing ("Yours
  * sincerely," … "Daniel Okafor"), past the firm's name, "i.A." and a role; of two signers side by
@@ -81,16 +99,13 @@ function isClosing(line: ViewLine): boolean {
 export function closingSignerCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   if (profile.sense.concept?.id !== 'signatory') return [];
   const out: Candidate[] = [];
-  for (const line of view.lines) {
-    if (!isClosing(line)) continue;
+  for (const block of signatureBlocks(view)) {
     // "J. Brückner" signs above "Jana Brückner": an initial stands in until the full name comes.
     let initial: { value: string; line: ViewLine } | undefined;
-    for (let id = line.id + 1; id <= line.id + SIGNATURE_BLOCK; id++) {
-      const below = view.lines[id];
-      if (!below || below.page !== line.page) break;
+    for (const below of block) {
       const text = firstColumn(below).replace(SIGNED_FOR, '');
       // "Pour le Cabinet Lemaire Immobilier,", "For and on behalf of …": the firm signed for.
-      if (ON_BEHALF.test(text) || recognize('organization', text).length > 0) continue;
+      if (ON_BEHALF_OF.test(text) || recognize('organization', text).length > 0) continue;
       const person = recognize('person', text)[0];
       if (!person || person.start > 2 || person.confidence < 0.5) continue;
       if (/^\p{Lu}\.\s/u.test(person.value) && !initial) {
@@ -121,11 +136,8 @@ export function closingSignerCandidates(view: DocumentView, profile: FieldProfil
 export function closingFirmCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   if (profile.sense.concept?.id !== 'seller') return [];
   const out: Candidate[] = [];
-  for (const line of view.lines) {
-    if (!isClosing(line)) continue;
-    for (let id = line.id + 1; id <= line.id + SIGNATURE_BLOCK; id++) {
-      const below = view.lines[id];
-      if (!below || below.page !== line.page) break;
+  for (const block of signatureBlocks(view)) {
+    for (const below of block) {
       const text = firstColumn(below).replace(ON_BEHALF_OF, '').trim();
       const firm = recognize('organization', text)[0];
       if (!firm || firm.start > 2) continue;

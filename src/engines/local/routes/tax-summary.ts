@@ -2,18 +2,12 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import { CONCEPTS } from '../field-sense.ts';
+import { singleWordsOf } from '../field-sense.ts';
 import { canonicalWord } from '../words.ts';
 
-const oneWord = (id: string) =>
-  new Set(
-    CONCEPTS.find((c) => c.id === id)!
-      .phrases.filter((p) => p.length === 1)
-      .map((p) => p[0]!),
-  );
 /** Heads of a tax summary's columns: the tax ("VAT", "MwSt", "TVA"), and the net or gross beside it. */
-const TAX_HEADS = oneWord('tax');
-const NET_HEADS = new Set([...oneWord('subtotal'), 'net', 'ht']);
+const TAX_HEADS = singleWordsOf('tax');
+const NET_HEADS = new Set([...singleWordsOf('subtotal'), 'net', 'ht']);
 const GROSS_HEADS = new Set(['gross', 'brutto', 'ttc', 'amount', 'total', 'bruto', 'lordo', 'kasar']);
 const OTHER_HEADS = new Set([...NET_HEADS, ...GROSS_HEADS]);
 /** Rows of one rate each: a summary rarely holds more. */
