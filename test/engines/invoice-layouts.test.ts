@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { answerText as answer } from '../helpers/extract-text.ts';
+import { answerText as answer, assertEachName } from '../helpers/extract-text.ts';
 
 /**
  * Layouts of the fourth blind batch's invoices, in documents written for these tests: a firm's
@@ -45,12 +45,15 @@ describe('invoice layouts: labels read in their own column', () => {
   });
 
   it("the buyer is not the writer, though the writer's bank details call it the account name", async () => {
-    for (const [field, body] of [
-      ['customer_name', '{ type: string }'],
-      ['billTo', '{ type: string }'],
-      ['name_des_rechnungsempfaengers', '{ type: string }'],
-    ])
-      assert.equal(await answer(BANK_DETAILS, field!, body!), 'Sinar Timur Trading Sdn. Bhd.', field);
+    await assertEachName(
+      BANK_DETAILS,
+      [
+        ['customer_name', '{ type: string }'],
+        ['billTo', '{ type: string }'],
+        ['name_des_rechnungsempfaengers', '{ type: string }'],
+      ],
+      'Sinar Timur Trading Sdn. Bhd.',
+    );
   });
 });
 
@@ -89,12 +92,15 @@ Northmoor Creative Ltd · Registered in England & Wales No. 10928374 · VAT Reg.
 `;
 
   it('is the registered name of the footer where the field asks for the legal name and the head is a logo', async () => {
-    for (const [field, body] of [
-      ['seller_name', '{ type: string, description: Legal name of the company that issued the invoice }'],
-      ['raison_sociale', '{ type: string }'],
-      ['supplierRegisteredName', '{ type: string }'],
-    ] as [string, string][])
-      assert.equal(await answer(LOGO_HEAD, field, body), 'Northmoor Creative Ltd', field);
+    await assertEachName(
+      LOGO_HEAD,
+      [
+        ['seller_name', '{ type: string, description: Legal name of the company that issued the invoice }'],
+        ['raison_sociale', '{ type: string }'],
+        ['supplierRegisteredName', '{ type: string }'],
+      ],
+      'Northmoor Creative Ltd',
+    );
   });
 
   it('is not the buyer, though the payment details call it the account name', async () => {

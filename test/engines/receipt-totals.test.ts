@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { answerText as answer } from '../helpers/extract-text.ts';
+import { answerText as answer, assertEachName } from '../helpers/extract-text.ts';
 
 const WITH_TIP = `LONE OAK KITCHEN & BAR
 1 Brisket Plate                 $22.00
@@ -19,12 +19,15 @@ Suggested Gratuity
 
 describe('the total a customer paid', () => {
   it('is the total after the tip added below it, not a suggested tip total', async () => {
-    for (const [field, body] of [
-      ['total_amount', '{ type: double, description: Total amount paid by the customer, including tip }'],
-      ['amountCharged', '{ type: double }'],
-      ['gesamtbetrag', '{ type: double }'],
-    ])
-      assert.equal(await answer(WITH_TIP, field!, body!), 51.84, field);
+    await assertEachName(
+      WITH_TIP,
+      [
+        ['total_amount', '{ type: double, description: Total amount paid by the customer, including tip }'],
+        ['amountCharged', '{ type: double }'],
+        ['gesamtbetrag', '{ type: double }'],
+      ],
+      51.84,
+    );
   });
 
   it('stays the total before any tip where none is added', async () => {
@@ -47,12 +50,15 @@ Gegeben girocard                12,00
 `;
 
   it('counts the lines priced above the total, a quantity line for the name above it', async () => {
-    for (const [field, body] of [
-      ['item_count', '{ type: integer, description: Number of items purchased }'],
-      ['numberOfItems', '{ type: integer }'],
-      ['anzahl_artikel', '{ type: integer }'],
-    ])
-      assert.equal(await answer(BAKERY, field!, body!), 4, field);
+    await assertEachName(
+      BAKERY,
+      [
+        ['item_count', '{ type: integer, description: Number of items purchased }'],
+        ['numberOfItems', '{ type: integer }'],
+        ['anzahl_artikel', '{ type: integer }'],
+      ],
+      4,
+    );
   });
 
   it('takes a printed count over its own', async () => {

@@ -43,3 +43,16 @@ export async function assertEveryWording(
       Object.keys(fields).join(', '),
     );
 }
+
+/**
+ * One field named and described several ways (`[name, YAML body]` pairs), asked alone each time:
+ * every way gets the same answer.
+ */
+export async function assertEachName(
+  document: string,
+  wordings: readonly (readonly [string, string])[],
+  expected: unknown,
+): Promise<void> {
+  for (const [field, body] of wordings)
+    assert.deepEqual(await answerText(document, field, body), expected, `${field}: ${body}`);
+}
