@@ -71,15 +71,17 @@ function letterSpaced(words: Piece[]): Piece[] {
   while (i < words.length) {
     let j = i;
     while (j < words.length && isLetter(words[j]!)) j++;
-    const run = words.slice(i, j);
-    const singles = run.filter((p) => p.text.length === 1).length;
-    if (run.length >= SPACED_LETTERS && singles * 2 >= run.length) {
-      out.push(...joinSpaced(run));
-      i = j;
-    } else {
-      out.push(...words.slice(i, Math.max(j, i + 1)));
-      i = Math.max(j, i + 1);
+    if (j - i >= SPACED_LETTERS) {
+      const run = words.slice(i, j);
+      if (2 * run.filter((p) => p.text.length === 1).length >= run.length) {
+        out.push(...joinSpaced(run));
+        i = j;
+        continue;
+      }
     }
+    // Pieces that are no letter-spaced run stay as they are, the letters of a short run with them.
+    const end = Math.max(j, i + 1);
+    for (; i < end; i++) out.push(words[i]!);
   }
   return out;
 }
