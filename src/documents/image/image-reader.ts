@@ -2,6 +2,7 @@ import { AppError } from '../../errors.ts';
 import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
+import { recognizeWithUnreadBands } from '../ocr/unread-bands.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
 /** What a scan is taken to be when its file declares no resolution, or an absurd one. */
@@ -22,7 +23,7 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         ? await context.ocr.prepare(bytes, header, { signal: context.signal })
         : await prepareForOcr(bytes, header);
       context.signal?.throwIfAborted();
-      const result = await context.ocr.recognize(prepared.image, { signal: context.signal });
+      const result = await recognizeWithUnreadBands(context.ocr, prepared.image, context.signal);
       const page = ocrPage(result, header, prepared.scale);
       const characters = page.lines.reduce((n, line) => n + line.text.length, 0);
       return { pages: [page], meta: { format, bytes: bytes.length, billedPages: 1, characters } };

@@ -98,7 +98,51 @@ function greyToColour(grey: Uint8Array, start: number, end: number, width: numbe
 
 /** Width and height from a binary PPM/PGM header, or undefined when the bytes are not one. */
 export function ppmSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  const layout = pnmLayout(bytes);
+  return layout ? { width: layout.width, height: layout.height } : undefined;
+}
+
+export interface PnmLayout {
+  width: number;
+  height: number;
+  /** 1 for a PGM, 3 for a PPM. */
+  channels: number;
+  /** Where the pixels start, after the header. */
+  offset: number;
+}
+
+/** A binary PGM/PPM's header, or undefined when the bytes are not one with 8-bit samples. */
+export function pnmLayout(bytes: Uint8Array): PnmLayout | undefined {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64)).toString('latin1');
-  const match = /^P[56]\s+(\d+)\s+(\d+)\s/.exec(head);
-  return match ? { width: Number(match[1]), height: Number(match[2]) } : undefined;
+  const match = /^P([56])\s+(\d+)\s+(\d+)\s+255\s/.exec(head);
+  if (!match) return undefined;
+  const layout = {
+    width: Number(match[2]),
+    height: Number(match[3]),
+    channels: match[1] === '6' ? 3 : 1,
+    offset: match[0].length,
+  };
+  const size = layout.offset + layout.width * layout.height * layout.channels;
+  return size <= bytes.byteLength ? layout : undefined;
+}
+
+/**
+ * Rows y0 (included) to y1 (excluded) of a PGM/PPM as a PGM/PPM of their own, in a shared buffer,
+ * with `pad` white rows above and below: Tesseract misreads text that touches the image's edge.
+ */
+export function cropPnmRows(
+  bytes: Uint8Array,
+  layout: PnmLayout,
+  y0: number,
+  y1: number,
+  pad = 0,
+): Uint8Array {
+  const top = Math.max(0, Math.min(layout.height, y0));
+  const bottom = Math.max(top, Math.min(layout.height, y1));
+  const rowBytes = layout.width * layout.channels;
+  const crop = emptyPnm(layout.channels === 3 ? 'P6' : 'P5', layout.width, bottom - top + 2 * pad);
+  crop.bytes.fill(255, crop.start);
+  const from = bytes.byteOffset + layout.offset + top * rowBytes;
+  crop.bytes.set(new Uint8Array(bytes.buffer, from, (bottom - top) * rowBytes), crop.start + pad * rowBytes);
+  return crop.bytes;
 }

@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '../../errors.ts';
 import type { BBox, Line, OcrEngine, OcrResult } from '../model.ts';
+import { recognizeWithUnreadBands } from '../ocr/unread-bands.ts';
 import type { RenderedPage } from './render-page.ts';
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -7,7 +8,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** An OCR failure is the service's, not the document's: it must not pass for a corrupt file. */
 async function recognize(ocr: OcrEngine, image: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
   try {
-    return await ocr.recognize(image, { signal });
+    return await recognizeWithUnreadBands(ocr, image, signal);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('internal_error', { reason: 'ocr failed' });

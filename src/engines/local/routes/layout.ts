@@ -2,11 +2,14 @@ import { CONNECTORS, findPostalAddresses, INDUSTRY_WORDS, NOT_IN_NAME } from '..
 import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
-import type { FieldProfile } from '../field-profile.ts';
+import { containsPhrase, type FieldProfile } from '../field-profile.ts';
+import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
+import { words } from '../words.ts';
 import { addresseePieces } from './recipient.ts';
+import { asksLegalName } from './registered-name.ts';
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
@@ -60,8 +63,10 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.kind === 'organization') {
     // Failing a legal form, the issuer's name is the first line set in capitals that reads like a
     // name, or the first line of the letterhead named by its trade ("Brightwell Energy"), read in
-    // its own column beside the letterhead's other details.
-    let titled: { line: ViewLine; text: string } | undefined;
+    // its own column beside the letterhead's other details. A field that places the name at the
+    // head ("as shown at the top") takes that line, in whatever case, over a legal name below it.
+    const placed = placesAtTheHead(profile);
+    let titled: { line: ViewLine; text: string; rank: number } | undefined;
     for (const [i, line] of head.entries()) {
       if (rank[i]! >= 6) break;
       // OCR's gaps part a line at specks as often as at columns: a scan's line is read whole.
@@ -69,22 +74,35 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         .map((c) => c.text)
         .find(
           (t) =>
-            (looksLikeHeading(withoutBranch(t)) || (rank[i]! < 2 && namesItsTrade(t))) &&
+            (looksLikeHeading(withoutBranch(t)) ||
+              (rank[i]! < 2 && namesItsTrade(t)) ||
+              (placed && rank[i] === 0 && line.confidence >= 0.7 && readsAsName(t))) &&
             findPostalAddresses([t]).length === 0 &&
             recognize('location', t).length === 0,
         );
       if (text !== undefined) {
-        titled = { line, text };
+        titled = { line, text, rank: rank[i]! };
         break;
       }
     }
     if (titled) {
+      // Only the page's first readable lines are its head: a heading further down is a notice.
+      const headed = placed && titled.rank <= 1;
       const value = trimLeadingNoise(
         withoutBranch(titled.text)
           .trim()
           .replace(/[\s.,:;|]+$/, ''),
       );
-      out.push({ value, score: 0.56, source: 'layout', line: titled.line, text: titled.line.text });
+      if (headed) {
+        for (const c of out) if (c.line.id > titled.line.id) c.score *= 0.9;
+      }
+      out.push({
+        value,
+        score: headed ? 0.78 : 0.56,
+        source: 'layout',
+        line: titled.line,
+        text: titled.line.text,
+      });
     }
   }
   if (profile.kind === 'postal_address') {
@@ -109,6 +127,32 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.qualifiers.length > 0)
     for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
+}
+
+/** "As shown at the top of the receipt", "on the header", "oben auf dem Kassenbon": the value's place. */
+const AT_THE_HEAD = lexicon.headOfPageWords.map(words);
+/** "Use the first (most prominent) name line": the name set largest, whatever else is printed. */
+const PROMINENT = lexicon.prominenceWords.map(words);
+
+function placesAtTheHead(profile: FieldProfile): boolean {
+  const said = [...words(profile.field.name), ...words(profile.field.description)];
+  const says = (phrases: string[][]) => phrases.some((phrase) => containsPhrase(said, phrase));
+  // "As printed at the top; use the registered legal name when the receipt prints one": the legal name.
+  return says(PROMINENT) || (says(AT_THE_HEAD) && !asksLegalName(profile));
+}
+
+/** "Krümel & Korn", "Lone Oak": two to six words, capitalised, no digits, none a word no name holds. */
+function readsAsName(text: string): boolean {
+  const t = text.trim();
+  const named = t.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  return (
+    /^\p{Lu}/u.test(t) &&
+    t.replace(/[^\p{L}]/gu, '').length >= 4 &&
+    named.length >= 2 &&
+    named.length <= 6 &&
+    !/[\d:@/]/.test(t) &&
+    !named.some((w) => NOT_IN_NAME.has(w.toLowerCase()))
+  );
 }
 
 /** Words that are a legal form only: a name needs at least one word besides them. */

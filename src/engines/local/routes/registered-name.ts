@@ -16,7 +16,7 @@ const holds = (said: string[], phrases: string[][]) => phrases.some((p) => conta
 
 const registers = (said: string[]) => holds(said, MARKERS);
 
-function asksLegalName(profile: FieldProfile): boolean {
+export function asksLegalName(profile: FieldProfile): boolean {
   return holds([...words(profile.field.name), ...words(profile.field.description)], LEGAL);
 }
 
