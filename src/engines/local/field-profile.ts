@@ -1,6 +1,6 @@
 import type { Field } from '../../fields/field.ts';
 import type { EntityKind } from '../recognizers/index.ts';
-import { CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
+import { alternativeConcepts, CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { phraseAt, words } from './words.ts';
 
@@ -39,6 +39,8 @@ export interface FieldProfile {
   qualifiers: string[];
   /** The engine knows what the value is (not only that a label may name it). */
   understood: boolean;
+  /** Concepts the description accepts in its stead when the document prints none of its own. */
+  alternatives: string[];
 }
 
 const STOPWORDS = new Set(
@@ -142,7 +144,33 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
     sense,
     qualifiers: sense.qualifiers,
     understood: sense.from !== 'none',
+    alternatives: alternativeConcepts(field, sense),
   };
+}
+
+const standIns = new WeakMap<FieldProfile, FieldProfile[]>();
+
+/**
+ * The field asked as each concept its description accepts in its stead ("tax or company registration
+ * number" as a company number): the same field, named by its owner and the concept's first phrase.
+ */
+export function standInProfiles(profile: FieldProfile): FieldProfile[] {
+  let found = standIns.get(profile);
+  if (!found) {
+    found = profile.alternatives.map((id) => {
+      const concept = CONCEPTS.find((c) => c.id === id)!;
+      // Whose number it is stays said: "vendor company number".
+      const owner = profile.sense.owner ? `${profile.sense.owner.words[0]} ` : '';
+      return makeProfile({
+        ...profile.field,
+        name: `${owner}${concept.words[0]}`,
+        aliases: [],
+        description: '',
+      });
+    });
+    standIns.set(profile, found);
+  }
+  return found;
 }
 
 /** A description that opens by asking for a person's name ("Name of the person…", "Nombre de la persona…"). */

@@ -759,3 +759,30 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
       /\p{L}{2,}/u.test(w),
   );
 }
+
+/** Words that deny what follows; not "no", which the words read as "number" ("Reg. No."). */
+const DENYING = new Set(lexicon.negations.filter((w) => w !== 'non' && w !== 'no').map(canonicalWord));
+
+/** Numbers that identify a party: where the description accepts both, one stands in for the other. */
+const IDENTIFYING = new Set(['vat_number', 'company_number']);
+
+/**
+ * Other numbers identifying the party that the description accepts besides the field's own concept:
+ * "tax or business registration number (VAT/GST/SST number, ABN, company registration number)" takes
+ * the company's registration number where no VAT number is printed. A number the description denies
+ * ("not the company number") is not one.
+ */
+export function alternativeConcepts(field: Field, sense: FieldSense): string[] {
+  const main = sense.concept;
+  if (!main || !IDENTIFYING.has(main.id)) return [];
+  const said = words(field.description);
+  const denied = (at: number) => said.slice(Math.max(0, at - 3), at).some((w) => DENYING.has(w));
+  const matches = matchesIn(said, false);
+  // "GST registration number" is the tax number's own name, not a company's registration number.
+  const owns = matches.filter((m) => m.concept.id === main.id);
+  const inOwn = (m: Match) => owns.some((o) => o.start < m.end && m.start < o.end);
+  const named = matches
+    .filter((m) => m.concept.id !== main.id && IDENTIFYING.has(m.concept.id) && !denied(m.start) && !inOwn(m))
+    .map((m) => m.concept.id);
+  return [...new Set(named)];
+}

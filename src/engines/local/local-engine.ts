@@ -16,7 +16,7 @@ import type { Candidate } from './candidate.ts';
 import { issuerOf, letterheadKey } from './document-kind.ts';
 import { buildView, type DocumentView } from './document-view.ts';
 import { enumValueFor } from './enum-words.ts';
-import { type FieldProfile, profileField } from './field-profile.ts';
+import { type FieldProfile, profileField, standInProfiles } from './field-profile.ts';
 import { lineItems } from './line-items.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
 import { columnSumCandidates } from './routes/column-sums.ts';
@@ -29,7 +29,11 @@ import { layoutCandidates } from './routes/layout.ts';
 import { ownerAddressCandidates } from './routes/owner-address.ts';
 import { proseCandidates } from './routes/prose.ts';
 import { recipientCandidates } from './routes/recipient.ts';
-import { registeredFirm, registeredNameCandidates } from './routes/registered-name.ts';
+import {
+  bracketedRegistrationCandidates,
+  registeredFirm,
+  registeredNameCandidates,
+} from './routes/registered-name.ts';
 import { selfNamedCandidates } from './routes/self-named.ts';
 import { closingFirmCandidates, closingSignerCandidates, signatureCandidates } from './routes/signatures.ts';
 import { statementCandidates } from './routes/statements.ts';
@@ -111,9 +115,19 @@ function resolve(field: Field, reading: Reading, documentHints: TypingHints, par
       evidence: many.map((c) => evidenceOf(reading, c, profile)),
     };
   }
-  const best = choose(candidatesFor(view, profile, hints));
+  const best = choose(candidatesFor(view, profile, hints)) ?? standInChoice(view, profile, hints);
   if (best) return { value: best.candidate.value, evidence: evidenceOf(reading, best, profile) };
   return profile.understood ? NOT_FOUND : NOT_UNDERSTOOD;
+}
+
+/** Where the document prints no value of the field's own concept, one the description accepts instead, less sure. */
+function standInChoice(view: DocumentView, profile: FieldProfile, hints: TypingHints) {
+  for (const standIn of standInProfiles(profile)) {
+    const found = candidatesFor(view, standIn, hints).map((c) => ({ ...c, score: c.score * 0.85 }));
+    const best = choose(found);
+    if (best) return best;
+  }
+  return undefined;
 }
 
 /** Why a field the engine could not interpret is null: it answers such a field only where a label names it. */
@@ -155,6 +169,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...ownerAddressCandidates(view, profile),
     ...recipientCandidates(view, profile),
     ...registeredNameCandidates(view, profile),
+    ...bracketedRegistrationCandidates(view, profile),
     ...titleCandidates(view, profile),
     ...statementCandidates(view, profile),
     ...enumTitleCandidates(view, profile),

@@ -53,3 +53,28 @@ export function registeredNameCandidates(view: DocumentView, profile: FieldProfi
   const line = firm === null ? undefined : view.lines.find((l) => l.page === 1 && l.text.includes(firm));
   return firm !== null && line ? [{ value: firm, score: 0.68, source: 'layout', line, text: line.text }] : [];
 }
+
+/** "(1187654-W)", "(Co. Reg. No. 201901012345)": a registration number in brackets. */
+const BRACKETED_NUMBER =
+  /\(\s*(?:co\.?\s*)?(?:reg(?:istration)?\.?\s*)?(?:no\.?\s*)?:?\s*([A-Z]{0,3}\d{5,}(?:-[A-Z0-9]{1,2})?)\s*\)/i;
+
+/**
+ * A firm's registration number printed in brackets after its legal name, on its line or alone on the
+ * next ("SERI MEWAH RETAIL SDN BHD (1187654-W)"), as receipts of Malaysia and Singapore print it:
+ * the writer's company number, at the head of the first page.
+ */
+export function bracketedRegistrationCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  if (!profile.concepts.includes('company_number') || partyOf(profile) !== issuerOf(view)) return [];
+  const head = view.lines.filter((l) => l.page === 1).slice(0, 15);
+  const out: Candidate[] = [];
+  head.forEach((line, i) => {
+    const match = BRACKETED_NUMBER.exec(line.text);
+    if (!match) return;
+    const before = line.text.slice(0, match.index);
+    const named = (text: string) => recognize('organization', text).some((s) => s.confidence >= 0.8);
+    const alone = before.trim() === '' && i > 0 && named(head[i - 1]!.text);
+    if (!alone && !named(before)) return;
+    out.push({ value: match[1]!, score: 0.68, source: 'layout', line, text: line.text });
+  });
+  return out.slice(0, 1);
+}

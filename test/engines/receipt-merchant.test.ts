@@ -90,3 +90,69 @@ describe("a receipt's name where the field says where it is printed", () => {
     );
   });
 });
+
+// A Singapore receipt with a GST registration, and a Malaysian one with only the firm's number.
+const WITH_GST = `KOPI & TOAST CO.
+KT Heritage F&B Pte. Ltd.
+Blk 214 Bishan Street 23
+GST Reg No: 201823456K
+TAX INVOICE
+Kaya Toast Set        5.80
+TOTAL                 5.80
+`;
+const WITH_FIRM_NUMBER_BELOW = `ARAS ENERGY BANGI
+BANGI JAYA PETROLEUM SDN BHD
+(745213-D)
+LOT 5521, JALAN 7/1, SEKSYEN 7,
+43650 BANDAR BARU BANGI, SELANGOR
+PRIMAX 95   40.00
+TOTAL RM    40.00
+`;
+const WITH_REG_LABEL = `FARMASI SIHAT SENTOSA
+SIHAT SENTOSA PHARMACY SDN. BHD.
+Reg. No.: 201901012345
+NO. 23, JALAN SS 15/4B,
+47500 SUBANG JAYA, SELANGOR.
+TOTAL      18.90
+`;
+
+const TAX_OR_COMPANY_NUMBER: [string, string][] = [
+  [
+    'merchant_tax_id',
+    '{type: string, description: "Merchant tax or business registration number (VAT/GST/SST number, ABN, company registration number)"}',
+  ],
+  [
+    'sellerTaxRegNo',
+    "{type: string, description: seller's tax registration or company number printed on the receipt}",
+  ],
+  [
+    'steuer_id',
+    '{type: string, description: "Steuer- oder Registrierungsnummer des Händlers (z. B. USt-IdNr., GST-/SST-Nummer, Handelsregisternummer)"}',
+  ],
+];
+
+describe("a merchant's tax or registration number", () => {
+  it('is the tax registration where one is printed', async () => {
+    await assertEachName(WITH_GST, TAX_OR_COMPANY_NUMBER, '201823456K');
+  });
+
+  it("is the firm's registration number where the field accepts one and no tax number is printed", async () => {
+    await assertEachName(WITH_FIRM_NUMBER_BELOW, TAX_OR_COMPANY_NUMBER, '745213-D');
+    await assertEachName(RECEIPT, TAX_OR_COMPANY_NUMBER, '1187654-W');
+    await assertEachName(WITH_REG_LABEL, TAX_OR_COMPANY_NUMBER, '201901012345');
+  });
+
+  it('is null where the field asks for a tax number only, or denies the company number', async () => {
+    await assertEachName(
+      WITH_FIRM_NUMBER_BELOW,
+      [
+        ['vat_number', '{type: string, description: "The seller\'s VAT or GST registration number"}'],
+        [
+          'gst_id',
+          '{type: string, description: "GST number of the shop, not its company registration number"}',
+        ],
+      ],
+      null,
+    );
+  });
+});
