@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findIbans, findVatNumbers } from '../../src/engines/recognizers/index.ts';
+import { answerText } from '../helpers/extract-text.ts';
 
 describe('findIbans', () => {
   const cases: [string, string[]][] = [
@@ -9,8 +10,6 @@ describe('findIbans', () => {
     ['pay to GB82 WEST 1234 5698 7654 32.', ['GB82WEST12345698765432']],
     ['FR14 2004 1010 0505 0001 3M02 606', ['FR1420041010050500013M02606']],
     ['NL91ABNA0417164300', ['NL91ABNA0417164300']],
-    // One digit changed: the checksum fails.
-    ['DE89 3704 0044 0532 0130 01', []],
     // One digit too many for a German IBAN.
     ['DE89 3704 0044 0532 0130 0012', []],
     ['XX12 3456 7890 1234', []],
@@ -23,6 +22,13 @@ describe('findIbans', () => {
       );
     });
   }
+
+  it('reports one whose checksum fails (one digit changed) as printed, half as sure as one that passes', () => {
+    const [failing] = findIbans('DE89 3704 0044 0532 0130 01');
+    const [passing] = findIbans('DE89 3704 0044 0532 0130 00');
+    assert.equal(failing?.value, 'DE89370400440532013001');
+    assert.ok(failing && passing && failing.confidence <= passing.confidence / 1.5);
+  });
 
   it('spans exactly the printed IBAN', () => {
     const text = 'IBAN GB82 WEST 1234 5698 7654 32, thanks';
@@ -63,5 +69,24 @@ describe('findVatNumbers', () => {
     const [bare] = findVatNumbers('ref DE123456789');
     assert.ok(labelled && bare);
     assert.ok(labelled.confidence > bare.confidence);
+  });
+});
+
+describe('an IBAN field on a document whose IBAN fails its checksum', () => {
+  const invoice = `Harlow Print Ltd
+INVOICE INV-2291
+Total due £1,275.00
+Payment by bank transfer
+Sort code: 20-45-77 · Account: 53018842
+IBAN: GB29 BARC 2045 7753 0188 42 · BIC: BARCGB22
+`;
+
+  it('answers the IBAN as printed, not null', async () => {
+    assert.equal(await answerText(invoice, 'iban', '{ type: string }'), 'GB29BARC20457753018842');
+  });
+
+  it('prefers an IBAN whose checksum holds where both are printed', async () => {
+    const both = `${invoice}Alternative account IBAN: GB82 WEST 1234 5698 7654 32\n`;
+    assert.equal(await answerText(both, 'iban', '{ type: string }'), 'GB82WEST12345698765432');
   });
 });
