@@ -230,3 +230,28 @@ describe('line items of invoices in other languages', () => {
     });
   }
 });
+
+describe('the numero sign in labels', () => {
+  it('reads "Rechnungs-№" and "Kunden-№" as the invoice and the customer number', async () => {
+    const invoice = `Rheinland Gastro-Großhandel GmbH
+Rechnungs-№ RE-250318
+Rechnungsdatum 11.02.2025
+Kunden-№ 40217
+Hotel Zur Linde GmbH
+Gesamtbetrag 1.008,27 €
+`;
+    const yaml = `schemas:
+  data:
+    type: object
+    properties:
+      invoice_number: { type: string }
+      customer_number: { type: string }
+`;
+    const doc = await textReader.read(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'r.txt',
+    });
+    const { data } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { invoice_number: 'RE-250318', customer_number: '40217' });
+  });
+});

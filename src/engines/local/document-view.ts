@@ -41,7 +41,8 @@ export interface DocumentView {
   ocrWords: Map<string, number>;
 }
 
-const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#/gu;
+// "#" and "№" (the numero sign: "Rechnungs-№", "Kunden-№") stand for "number" in labels.
+const TOKEN = /[\p{L}\p{N}][\p{L}\p{N}'’.&-]*|#|№/gu;
 /** A word joined by a hyphen to "Nr", "No" or "Datum". */
 const GLUED_HEAD = /^(\p{L}{3,})-(nr|no|nummer|datum)$/iu;
 
