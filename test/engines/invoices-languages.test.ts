@@ -255,3 +255,56 @@ Gesamtbetrag 1.008,27 €
     assert.deepEqual(data, { invoice_number: 'RE-250318', customer_number: '40217' });
   });
 });
+
+describe('a total whose label ends a line of other text', () => {
+  it('reads "… Piezas Base imponible 379,25 €" as the net amount and "… IVA. 21% 79.64 €" as the tax', async () => {
+    // A scan's line runs the notes column into the totals beside it.
+    const invoice = `TALLERES H. ORTEGA FACTURA
+N° Factura: A-2025/0312 Fecha: 06/02/2025
+MO Mano de obra mecanica 2,5 48,00 120,00
+RF-2291 Juego pastillas freno delanteras 1 68,40 68,40
+Observaciones: Se recomienda sustituir discos traseros en la proxima revision. Piezas Base imponible 379,25 €
+sustituidas a disposicion del cliente durante 15 dias y se entregan al cliente. IVA. 21% 79.64 €
+Forma de pago: Tarjeta — PAGADO TOTAL FACTURA | 458,89 €
+`;
+    const yaml = `schemas:
+  data:
+    type: object
+    properties:
+      subtotal: { type: number, description: Total amount before tax (net amount) }
+      tax_amount: { type: number, description: "Total tax amount (VAT, GST, sales tax)" }
+`;
+    const doc = await textReader.read(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'f.txt',
+    });
+    const { data } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { subtotal: 379.25, tax_amount: 79.64 });
+  });
+});
+
+describe('a tax amount beside the tax number', () => {
+  it('takes "TVA 20 % 849,00 €", not the digits of "N° TVA : FR 47 912 384 556"', async () => {
+    const invoice = `Julien Marchetti EI
+N° TVA : FR 47 912 384 556
+FACTURE N° F-2025-014
+Boulangeries Ferrand SAS
+N° TVA : FR 03 438 921 774
+Total HT 4245,00 €
+TVA 20 % 849,00 €
+Total TTC 5094,00 €
+`;
+    const yaml = `schemas:
+  data:
+    type: object
+    properties:
+      tax_amount: { type: number, description: "Total tax amount (VAT, GST, sales tax)" }
+`;
+    const doc = await textReader.read(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'f.txt',
+    });
+    const { data } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(data, { tax_amount: 849 });
+  });
+});

@@ -29,6 +29,10 @@ const OWN_END = new Map([
   ['end_date', OPPOSITE_END.get('start_date')!],
 ]);
 
+/** What is left of a line after a label when it holds only the value: "379,25 €", ". 21% 79.64 €". */
+export const ENDS_IN_VALUE =
+  /^[\s:.]*(?:\d{1,2}(?:[.,]\d+)?\s*%\s*)?[-+]?[€$£]?\s*\d[\d.,' ]*\s*(?:€|eur|usd|gbp|chf|\$|£)?\s*$/i;
+
 export interface LabelHit {
   score: number;
   /** Character offsets of the label in its text. */
@@ -53,7 +57,12 @@ export function findLabel(
 ): LabelHit | null {
   let best: LabelHit | null = null;
   const consider = (score: number, from: number, length: number) => {
-    const buried = from > 6 && tokens.length > 14 ? 0.5 : 1;
+    // …unless only its value follows it to the end of the line: a scan's line may run the text of
+    // the column beside it into the label ("… proxima revision. Piezas Base imponible 379,25 €").
+    const buried =
+      from > 6 && tokens.length > 14 && !ENDS_IN_VALUE.test(text.slice(tokens[from + length - 1]!.end))
+        ? 0.5
+        : 1;
     // A label is set off from its value ("Total:", "Total   54.50", a short line, the end of a
     // column); a word of the label's inside a sentence ("during the term of employment") is only a mention.
     const end = tokens[from + length - 1]!.end;

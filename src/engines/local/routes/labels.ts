@@ -3,7 +3,7 @@ import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
-import { findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
+import { ENDS_IN_VALUE, findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import {
@@ -24,7 +24,7 @@ const AMOUNT_QUALIFIERS = new Set(lexicon.amountQualifiers.map(canonicalWord));
 const PROSE_WORDS = 6;
 
 function inRunningText(text: string, afterLabel: string): boolean {
-  if (/^\s*[:：#=\-–—|]|^\t|^ {2,}/.test(afterLabel)) return false;
+  if (/^\s*[:：#=\-–—|]|^\t|^ {2,}/.test(afterLabel) || ENDS_IN_VALUE.test(afterLabel)) return false;
   return (text.match(/(?:^|\s)\p{Ll}{2,}/gu)?.length ?? 0) >= PROSE_WORDS;
 }
 
@@ -72,6 +72,8 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       NUMBER_WORDS.has(tokenise(line.text.slice(hit.end, hit.end + 40))[0]?.word ?? '')
     )
       continue;
+    // "N° TVA : FR 47 912 384 556" names the VAT number, not the VAT amount.
+    if (profile.field.kind === 'double' && line.tokens[hit.tokenIndex - 1]?.word === 'number') continue;
     // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
     // side head columns, and each one's value is below it, not the next label.
     if (isColumnHeads(line)) {
