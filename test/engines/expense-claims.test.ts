@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import ExcelJS from 'exceljs';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { xlsxReader } from '../../src/documents/xlsx/xlsx-reader.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
 import { assertEachName, extractText } from '../helpers/extract-text.ts';
 
 /** An expense claim as a spreadsheet exports it: a header block of labelled cells over the entries. */
@@ -142,5 +147,67 @@ Auszahlungsbetrag\t261,80 €
       ],
       511.8,
     );
+  });
+});
+
+describe('the entries of a travel-expense report and how many there are', () => {
+  const report = `Brenner & Voss Anlagenbau GmbH
+Reisekostenabrechnung
+Aufstellung der Kosten
+Datum        Beleg-Nr.   Art der Ausgabe                              Betrag EUR
+10.03.2025   1           Fahrtkosten Pkw Stuttgart–Ludwigshafen            38,40
+10.03.2025   2           Übernachtung Hotel Rheinblick, 3 Nächte          327,00
+12.03.2025   3           Parkgebühren Parkhaus Walzmühle                   24,00
+13.03.2025   4           Fahrtkosten Pkw Ludwigshafen–Stuttgart            38,40
+Summe Reisekosten                                                         427,80
+Kasse 07.03.2025                                                          250,00
+Auszahlungsbetrag                                                         177,80
+Brenner & Voss Anlagenbau GmbH · Amtsgericht Stuttgart HRB 734512 · Registered No. 09876543
+`;
+
+  it('ends the entries at their total: the advance deducted and the payout below it are no entries', async () => {
+    const data = await extractText(report, {
+      entries:
+        '{ type: array, items: { type: object, properties: { date: { type: date }, amount: { type: double } } } }',
+      number_of_entries: '{ type: integer, description: Number of expense line items in the claim }',
+    });
+    assert.deepEqual(
+      (data.entries as { amount: number }[]).map((e) => e.amount),
+      [38.4, 327, 24, 38.4],
+    );
+    assert.equal(data.number_of_entries, 4);
+  });
+});
+
+describe('the entries of an expense sheet', () => {
+  it('end at their total: the advance deducted and the payout under it are no entries', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Claim');
+    for (const row of [
+      ['Reisekostenabrechnung'],
+      ['Datum', 'Beleg-Nr.', 'Art der Ausgabe', 'Betrag EUR'],
+      ['10.03.2025', 1, 'Fahrtkosten Pkw Stuttgart–Ludwigshafen', 38.4],
+      ['10.03.2025', 2, 'Übernachtung Hotel Rheinblick, 3 Nächte', 327],
+      ['12.03.2025', 3, 'Parkgebühren Parkhaus Walzmühle', 24],
+      ['Summe Reisekosten', null, null, 389.4],
+      ['abzüglich erhaltener Vorschuss (Kasse, 07.03.2025)', null, null, 250],
+      ['Auszahlungsbetrag', null, null, 139.4],
+    ])
+      sheet.addRow(row);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const doc = await xlsxReader.read(bytes, { limits: DEFAULT_READ_LIMITS, fileName: 'claim.xlsx' });
+    const yaml = `schemas:
+  data:
+    type: object
+    properties:
+      entries: { type: array, items: { type: object, properties: { description: { type: string }, amount: { type: double } } } }
+      number_of_entries: { type: integer, description: Number of expense line items in the claim }
+`;
+    const { data } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+    assert.deepEqual(
+      (data.entries as { amount: number }[]).map((e) => e.amount),
+      [38.4, 327, 24],
+    );
+    assert.equal(data.number_of_entries, 3);
   });
 });

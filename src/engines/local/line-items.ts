@@ -358,6 +358,12 @@ function amountColumn(rows: Row[], hints: TypingHints): number | undefined {
     .sort((a, b) => b - a)[0];
 }
 
+/** How many cells the rows read so far fill, as most of them do (0 before any). */
+function usualWidth(widths: number[]): number {
+  const sorted = [...widths].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? 0;
+}
+
 function readParts(
   parts: Part[],
   header: Header,
@@ -366,6 +372,7 @@ function readParts(
 ) {
   const found: Item[] = [];
   const totals: StatedTotal[] = [];
+  const widths: number[] = [];
   let seen = 0;
   reading: for (const part of parts) {
     const cellAt = (row: Row, col: number) => {
@@ -389,12 +396,16 @@ function readParts(
       const amountCell = amountCol === undefined ? undefined : cellAt(row, amountCol);
       const amount = amountCell ? parseNumber(amountCell.text, hints) : null;
       if (totals.length > 0 && amount === null) break reading;
+      // …and only as full as the items above: "abzüglich Vorschuss   – 250,00" and "Auszahlungsbetrag
+      // 261,80" under "Summe" are the total's arithmetic, not items.
+      if (totals.length > 0 && cells.length < usualWidth(widths) - 1) break reading;
       const wrapped = previous && wrappedInto(cells, previous, part, header, items);
       if (previous && wrapped !== undefined) {
         join(previous, wrapped, cells, row);
         continue;
       }
       seen++;
+      widths.push(cells.length);
       const value: Record<string, FieldValue> = {};
       items.properties.forEach((p, i) => {
         const cell = cellAt(row, header.columns[i]!);

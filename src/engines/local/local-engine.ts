@@ -181,7 +181,10 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
   return notTheWriter(
     view,
     profile,
-    asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]),
+    plausibleCounts(
+      profile,
+      asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]),
+    ),
   ).map((c) =>
     (profile.kind === 'person' || profile.kind === 'party') && typeof c.value === 'string'
       ? { ...c, value: withoutCourtesy(c.value) }
@@ -198,6 +201,14 @@ function notTheWriter(view: DocumentView, profile: FieldProfile, candidates: Can
   return writers.length > 0
     ? candidates.filter((c) => typeof c.value !== 'string' || !writers.includes(valueKey(c.value)))
     : candidates;
+}
+
+/** A count a document states has a few digits: "Registered … No. 09876543" is a number, not a count. */
+const MAX_COUNT = 999_999;
+
+function plausibleCounts(profile: FieldProfile, candidates: Candidate[]): Candidate[] {
+  if (!profile.concepts.includes('count')) return candidates;
+  return candidates.filter((c) => typeof c.value !== 'number' || c.value <= MAX_COUNT);
 }
 
 /** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */
