@@ -211,3 +211,31 @@ describe('the entries of an expense sheet', () => {
     assert.equal(data.number_of_entries, 3);
   });
 });
+
+describe("the date a claim was submitted, on its signatures' lines", () => {
+  it('is the date on the line of the one who submits or signs, not the approver’s below', async () => {
+    const form = (opening: string) => `NORTHGATE ANALYTICS LTD
+Expense claim
+Tour Period\t2025-02-17\tTo\t2025-02-21
+Date\tParticulars\tAmount
+2025-02-17\tTaxi to airport\t742.00
+Total\t742.00
+${opening}\tAnanya Raghunathan\tDate:\t2025-02-24
+Approved by (HOD):\tVenkatesh Iyer\tDate:\t2025-02-25
+`;
+    for (const opening of [
+      'Submitted by:',
+      'Signed (employee)',
+      'Employee signature:',
+      'Signature du salarié :',
+    ])
+      await assertEachName(
+        form(opening),
+        [
+          ['submission_date', '{ type: date, description: Date the employee signed or submitted the claim }'],
+          ['date_submitted', '{ type: date }'],
+        ],
+        '2025-02-24',
+      );
+  });
+});

@@ -18,6 +18,7 @@ import { buildView, type DocumentView } from './document-view.ts';
 import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField, standInProfiles } from './field-profile.ts';
 import { lineItems } from './line-items.ts';
+import { actDateCandidates } from './routes/act-dates.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
 import { columnSumCandidates } from './routes/column-sums.ts';
 import { countCandidates } from './routes/counts.ts';
@@ -177,6 +178,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...columnSumCandidates(view, profile, hints),
     ...taxSummaryCandidates(view, profile, hints),
     ...countCandidates(view, profile, hints),
+    ...actDateCandidates(view, profile, hints),
   ];
   return notTheWriter(
     view,
