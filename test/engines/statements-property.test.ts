@@ -117,3 +117,39 @@ describe('rent invoices: the tenant, the rented property and the rent', () => {
     await assertEveryWording(RENT_INVOICE, wordings, expected);
   });
 });
+
+describe('a yes-or-no field that asks what kind of document this is', () => {
+  const RECEIPT = `INMUEBLES TURIA LEVANTE, S.L.
+C/ Gran Vía Marqués del Turia 61, 4º - 46005 Valencia
+                RECIBO DE ALQUILER - LOCAL COMERCIAL
+Recibí de Panadería Ruzafa, S.L. la cantidad de 1.452,00 € por el alquiler de junio de 2025.
+`;
+  const INVOICE = `HARCOURT & LYLE LETTINGS LTD                                          RENT INVOICE
+118 Chamberlayne Parade                                  Invoice no:    HL-INV-250614
+Rent for June 2025                                                             £2,385.00
+`;
+  const LETTER = `LAKESHORE RESIDENTIAL MANAGEMENT, LLC
+May 2, 2025
+Dear Resident, your lease renewal offer is enclosed.
+`;
+  const WORDINGS: Record<string, string>[] = [
+    {
+      is_receipt:
+        '{ type: boolean, description: True if the document is a receipt for a payment already made. }',
+    },
+    { paid: '{ type: boolean, description: Is this a receipt? }' },
+    {
+      est_une_quittance:
+        '{ type: boolean, description: "Vrai si le document atteste un paiement déjà reçu" }',
+    },
+  ];
+
+  it('is true where the title names that kind, in its own language', async () => {
+    await assertEveryWording(RECEIPT, WORDINGS, [true]);
+  });
+
+  it('is false where the title names another kind, or none', async () => {
+    await assertEveryWording(INVOICE, WORDINGS, [false]);
+    await assertEveryWording(LETTER, WORDINGS, [false]);
+  });
+});

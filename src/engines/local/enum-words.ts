@@ -96,3 +96,9 @@ function paymentWords(word: string): string[][] {
 
 /** A value that is a kind of document ("invoice", "credit_note"): one the lexicon's valueWords know. */
 export const isDocumentKind = (value: string) => VALUE_WORDS.has(words(value).join(' '));
+
+/** The kind of document (a valueWords key: "receipt", "invoice") a text names, or null. */
+export function documentKindIn(said: string[]): string | null {
+  for (const [kind, phrases] of VALUE_WORDS) if (phrases.some((p) => phraseAt(said, p) >= 0)) return kind;
+  return null;
+}

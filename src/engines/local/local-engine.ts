@@ -41,7 +41,7 @@ import { statementCandidates } from './routes/statements.ts';
 import { subjectCandidates } from './routes/subject.ts';
 import { tableCandidates } from './routes/tables.ts';
 import { taxSummaryCandidates } from './routes/tax-summary.ts';
-import { enumTitleCandidates, titleCandidates } from './routes/title.ts';
+import { enumTitleCandidates, kindQuestionCandidates, titleCandidates } from './routes/title.ts';
 import { topicCandidates } from './routes/topic.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
 import { type Choice, choose, chooseMany, valueKey } from './select.ts';
@@ -150,6 +150,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
       ...tableCandidates(view, profile, hints),
       ...definedTermCandidates(view, profile),
       ...statementCandidates(view, profile),
+      ...kindQuestionCandidates(view, profile),
       ...enumTitleCandidates(view, profile),
       ...topicCandidates(view, profile),
     ]);
@@ -173,6 +174,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...bracketedRegistrationCandidates(view, profile),
     ...titleCandidates(view, profile),
     ...statementCandidates(view, profile),
+    ...kindQuestionCandidates(view, profile),
     ...enumTitleCandidates(view, profile),
     ...topicCandidates(view, profile),
     ...columnSumCandidates(view, profile, hints),

@@ -1,6 +1,6 @@
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView } from '../document-view.ts';
-import { enumValueFor, isDocumentKind } from '../enum-words.ts';
+import { documentKindIn, enumValueFor, isDocumentKind } from '../enum-words.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { isDocumentWord } from '../field-sense.ts';
 import { columnsOfLine } from '../line-columns.ts';
@@ -60,4 +60,41 @@ export function enumTitleCandidates(view: DocumentView, profile: FieldProfile): 
     }
   }
   return out;
+}
+
+/** "is_receipt", "ist_quittung", "est_une_quittance": a name that asks whether the document is a kind. */
+const ASKING = new Set(['is', 'ist', 'est', 'es', 'e', 'isthis']);
+/** "Is this a receipt?", "True if the document is a receipt…": a description that asks it. */
+const ASKS_KIND = /\b(?:is (?:this|it|the document) (?:a|an)|document is (?:a|an))\s/i;
+
+/** The kind of document a yes-or-no field asks the document to be, or null when it asks no such thing. */
+function askedKind(profile: FieldProfile): string | null {
+  if (profile.field.kind !== 'boolean') return null;
+  const name = words(profile.field.name);
+  if (ASKING.has(name[0] ?? '')) {
+    const kind = documentKindIn(name.slice(1));
+    if (kind) return kind;
+  }
+  const asked = ASKS_KIND.exec(profile.field.description);
+  return asked ? documentKindIn(words(profile.field.description.slice(asked.index, asked.index + 60))) : null;
+}
+
+/**
+ * "is_receipt": true when the title names that kind of document ("RECIBO DE ALQUILER", "Quittance
+ * de loyer"), false when it names another ("RENT INVOICE"), and, less surely, when it names none.
+ */
+export function kindQuestionCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
+  const kind = askedKind(profile);
+  const anchor = view.lines[0];
+  if (!kind || !anchor) return [];
+  const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
+  for (const line of head) {
+    for (const column of columnsOfLine(line) ?? [line]) {
+      const said = words(column.text).filter((w) => !/\d/.test(w) && w !== 'number');
+      if (said.length === 0 || said.length > 6) continue;
+      const named = documentKindIn(said);
+      if (named) return [{ value: named === kind, score: 0.78, source: 'layout', line, text: line.text }];
+    }
+  }
+  return [{ value: false, score: 0.45, source: 'type', line: anchor, text: anchor.text }];
 }
