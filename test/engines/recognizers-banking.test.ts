@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { textReader } from '../../src/documents/text/text-reader.ts';
+import type { Evidence } from '../../src/engines/engine.ts';
+import { LocalEngine } from '../../src/engines/local/local-engine.ts';
 import { findIbans, findVatNumbers } from '../../src/engines/recognizers/index.ts';
+import { parseFieldConfig } from '../../src/fields/parse-config.ts';
 import { answerText } from '../helpers/extract-text.ts';
 
 describe('findIbans', () => {
@@ -81,8 +86,15 @@ Sort code: 20-45-77 · Account: 53018842
 IBAN: GB29 BARC 2045 7753 0188 42 · BIC: BARCGB22
 `;
 
-  it('answers the IBAN as printed, not null', async () => {
-    assert.equal(await answerText(invoice, 'iban', '{ type: string }'), 'GB29BARC20457753018842');
+  it('answers the IBAN as printed, not null, and its evidence says the check digits do not match', async () => {
+    const doc = await textReader.read(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'i.txt',
+    });
+    const yaml = 'schemas:\n  data:\n    type: object\n    properties:\n      iban: { type: string }\n';
+    const { data, evidence } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+    assert.equal(data.iban, 'GB29BARC20457753018842');
+    assert.match((evidence as Record<string, Evidence>).iban?.note ?? '', /check digits do not match/);
   });
 
   it('prefers an IBAN whose checksum holds where both are printed', async () => {

@@ -10,7 +10,7 @@ import type {
   ExtractOptions,
 } from '../engine.ts';
 import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
-import { withoutCourtesy } from '../recognizers/index.ts';
+import { ibanChecks, withoutCourtesy } from '../recognizers/index.ts';
 import { CALIBRATION, type CalibrationTable, calibrate } from './calibrate.ts';
 import type { Candidate } from './candidate.ts';
 import { issuerOf, letterheadKey } from './document-kind.ts';
@@ -290,7 +290,15 @@ function evidenceOf(reading: Reading, choice: Choice, profile: FieldProfile): Ev
     ...where,
     text,
     source: choice.candidate.source,
+    ...(failsItsCheck(profile, choice.candidate.value)
+      ? { note: "the IBAN's check digits do not match it (mod 97): printed so, or misread" }
+      : {}),
   };
+}
+
+/** An IBAN answered as printed although its check digits do not match: the user should know. */
+function failsItsCheck(profile: FieldProfile, value: FieldValue): boolean {
+  return profile.kind === 'iban' && typeof value === 'string' && !ibanChecks(value);
 }
 
 /** Whether (nearly) every amount with decimals in the text has exactly two: a currency document. */

@@ -51,6 +51,10 @@ function ibanAt(text: string, start: number): EntitySpan | null {
   return entity(text, start, i, compact, mod97(compact) === 1 ? 0.95 : 0.5, 'iban');
 }
 
+/** Whether a compact IBAN passes its mod-97 check. */
+export const ibanChecks = (iban: string): boolean =>
+  /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban) && mod97(iban) === 1;
+
 /** The IBAN check: move the first four characters to the end, letters to 10–35, remainder mod 97. */
 function mod97(iban: string): number {
   const moved = iban.slice(4) + iban.slice(0, 4);

@@ -8,7 +8,7 @@ export { currencyOfAmounts, type DocumentCurrency } from './currency-of-amounts.
 export { currencyOfPlace } from './currency-of-place.ts';
 export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
-export { findIbans } from './ibans.ts';
+export { findIbans, ibanChecks } from './ibans.ts';
 export { findLocations } from './locations.ts';
 export { CONNECTORS, INDUSTRY_WORDS, NOT_IN_NAME } from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
