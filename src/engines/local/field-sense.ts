@@ -478,8 +478,11 @@ function component(tokens: string[]): (i: number) => boolean {
  */
 const BEFORE_AFTER = new Set(lexicon.beforeAfterWords.map(canonicalWord));
 
-/** Words that deny what follows them in a description ("non" of "non-disclosure" does not). */
-const DENIALS = new Set(lexicon.negations.filter((w) => w !== 'non').map(canonicalWord));
+/**
+ * Words that deny what follows them in a description: not "non" of "non-disclosure", nor "no", which
+ * the words read as "number" ("Reg. No.").
+ */
+const DENIALS = new Set(lexicon.negations.filter((w) => w !== 'non' && w !== 'no').map(canonicalWord));
 
 /** An entity named as an owner by a real word, not by a preposition that also labels it ("from"). */
 const ownerMatch = (m: Match, tokens: string[]) =>
@@ -760,9 +763,6 @@ function unknownWords(tokens: string[], matches: Match[], headAt = -1): string[]
   );
 }
 
-/** Words that deny what follows; not "no", which the words read as "number" ("Reg. No."). */
-const DENYING = new Set(lexicon.negations.filter((w) => w !== 'non' && w !== 'no').map(canonicalWord));
-
 /** Numbers that identify a party: where the description accepts both, one stands in for the other. */
 const IDENTIFYING = new Set(['vat_number', 'company_number']);
 
@@ -776,7 +776,7 @@ export function alternativeConcepts(field: Field, sense: FieldSense): string[] {
   const main = sense.concept;
   if (!main || !IDENTIFYING.has(main.id)) return [];
   const said = words(field.description);
-  const denied = (at: number) => said.slice(Math.max(0, at - 3), at).some((w) => DENYING.has(w));
+  const denied = (at: number) => said.slice(Math.max(0, at - 3), at).some((w) => DENIALS.has(w));
   const matches = matchesIn(said, false);
   // "GST registration number" is the tax number's own name, not a company's registration number.
   const owns = matches.filter((m) => m.concept.id === main.id);

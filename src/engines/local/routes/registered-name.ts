@@ -66,15 +66,15 @@ const BRACKETED_NUMBER =
 export function bracketedRegistrationCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   if (!profile.concepts.includes('company_number') || partyOf(profile) !== issuerOf(view)) return [];
   const head = view.lines.filter((l) => l.page === 1).slice(0, 15);
-  const out: Candidate[] = [];
-  head.forEach((line, i) => {
+  for (const [i, line] of head.entries()) {
     const match = BRACKETED_NUMBER.exec(line.text);
-    if (!match) return;
+    if (!match) continue;
     const before = line.text.slice(0, match.index);
-    const named = (text: string) => recognize('organization', text).some((s) => s.confidence >= 0.8);
-    const alone = before.trim() === '' && i > 0 && named(head[i - 1]!.text);
-    if (!alone && !named(before)) return;
-    out.push({ value: match[1]!, score: 0.68, source: 'layout', line, text: line.text });
-  });
-  return out.slice(0, 1);
+    const alone = before.trim() === '' && i > 0 && namesAFirm(head[i - 1]!.text);
+    if (alone || namesAFirm(before))
+      return [{ value: match[1]!, score: 0.68, source: 'layout', line, text: line.text }];
+  }
+  return [];
 }
+
+const namesAFirm = (text: string) => recognize('organization', text).some((s) => s.confidence >= 0.8);

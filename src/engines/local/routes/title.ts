@@ -47,19 +47,28 @@ export function enumTitleCandidates(view: DocumentView, profile: FieldProfile): 
   const { field } = profile;
   if (field.kind !== 'enum' || field.values.filter(isDocumentKind).length < 2) return [];
   const out: Candidate[] = [];
+  for (const { line, rank, text, said } of titleColumns(view)) {
+    const value = enumValueFor(field, text);
+    if (value === null) continue;
+    // A line that is the title alone ("GUTSCHRIFT") says more than one that mentions it ("Zu Rechnung RE-1184").
+    const alone = said.length <= 3 && !/[:]/.test(text);
+    out.push({ value, score: (alone ? 0.8 : 0.5) - 0.01 * rank, source: 'layout', line, text: line.text });
+  }
+  return out;
+}
+
+/**
+ * The columns at the head of the first page short enough to be a title naming a kind of document
+ * ("GUTSCHRIFT", "DEVIS N° 2025-118"), with their words less numbers, top to bottom.
+ */
+function* titleColumns(view: DocumentView) {
   const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
   for (const [rank, line] of head.entries()) {
     for (const column of columnsOfLine(line) ?? [line]) {
       const said = words(column.text).filter((w) => !/\d/.test(w) && w !== 'number');
-      if (said.length === 0 || said.length > 6) continue;
-      const value = enumValueFor(field, column.text);
-      if (value === null) continue;
-      // A line that is the title alone ("GUTSCHRIFT") says more than one that mentions it ("Zu Rechnung RE-1184").
-      const alone = said.length <= 3 && !/[:]/.test(column.text);
-      out.push({ value, score: (alone ? 0.8 : 0.5) - 0.01 * rank, source: 'layout', line, text: line.text });
+      if (said.length > 0 && said.length <= 6) yield { line, rank, text: column.text, said };
     }
   }
-  return out;
 }
 
 /** "is_receipt", "ist_quittung", "est_une_quittance": a name that asks whether the document is a kind. */
@@ -87,14 +96,9 @@ export function kindQuestionCandidates(view: DocumentView, profile: FieldProfile
   const kind = askedKind(profile);
   const anchor = view.lines[0];
   if (!kind || !anchor) return [];
-  const head = view.lines.filter((line) => line.page === 1).slice(0, TITLE_LINES);
-  for (const line of head) {
-    for (const column of columnsOfLine(line) ?? [line]) {
-      const said = words(column.text).filter((w) => !/\d/.test(w) && w !== 'number');
-      if (said.length === 0 || said.length > 6) continue;
-      const named = documentKindIn(said);
-      if (named) return [{ value: named === kind, score: 0.78, source: 'layout', line, text: line.text }];
-    }
+  for (const { line, said } of titleColumns(view)) {
+    const named = documentKindIn(said);
+    if (named) return [{ value: named === kind, score: 0.78, source: 'layout', line, text: line.text }];
   }
   return [{ value: false, score: 0.45, source: 'type', line: anchor, text: anchor.text }];
 }
