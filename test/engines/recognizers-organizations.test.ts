@@ -47,6 +47,10 @@ describe('findOrganizations', () => {
     ['SEGI CASH & CARRY SDN.BHD\nLOT 3', ['SEGI CASH & CARRY SDN.BHD']],
     ['Segi Cash & Carry Sdn.Bhd', ['Segi Cash & Carry Sdn.Bhd']],
     ['FIVE STAR CASH AND CARRY\nNO 12', ['FIVE STAR CASH AND CARRY']],
+    // A trade word joined by "&" to the shop's other trade, at the end of the line: one name.
+    ['TEO HENG STATIONERY & BOOKS\nNO. 53, JALAN BESAR', ['TEO HENG STATIONERY & BOOKS']],
+    // …but not to a word that goes on into the line ("& Sons Ltd" is read from its legal form).
+    ['KWONG HING HARDWARE TRADING & more items\nNO 4', ['KWONG HING HARDWARE TRADING']],
     // A legal form whose last dot is left out.
     ['ORCHID TRADING PTE. LTD\n10 ANSON ROAD', ['ORCHID TRADING PTE. LTD']],
   ];
@@ -64,6 +68,9 @@ describe('findOrganizations', () => {
     '(Co. Reg. No: 123456-X)',
     'RICE 5 KG 12.90',
     'CASH 50.00\nCHANGE 2.10',
+    // Trades alone are a tagline under a shop's name, not a name.
+    'BISTRO & CAFE',
+    'Bakery Cafe',
   ];
   for (const text of none) {
     it(`finds no organization in "${text}"`, () => assert.deepEqual(values(text), []));

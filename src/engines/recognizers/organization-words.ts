@@ -45,3 +45,13 @@ export const LEGAL_FORM_SHORT: ReadonlyMap<string, string> = new Map(
  * read by them.
  */
 export const INDUSTRY_WORDS = new Set(words.industryWords.map((w) => w.toLowerCase()));
+
+/**
+ * Words that say a trade and nothing else ("Bistro", "Cafe", "Hardware", "Trading"): a line of them
+ * alone ("BISTRO & CAFE" under "THREE STOOGES") is a shop's tagline, not its name.
+ */
+export const TRADE_WORDS = new Set(
+  [...words.businessSuffixes, ...words.industryWords]
+    .filter((w) => /^\p{L}+$/u.test(w))
+    .map((w) => w.toLowerCase()),
+);

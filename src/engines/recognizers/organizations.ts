@@ -5,7 +5,14 @@
  * "RESTORAN") starts a name that runs to the end of its line.
  */
 import { isLetterAt } from '../../fields/typing/text.ts';
-import { CONNECTORS, NAME_PREFIXES, NOT_IN_NAME, SUFFIX_WORDS, SUFFIXES } from './organization-words.ts';
+import {
+  CONNECTORS,
+  NAME_PREFIXES,
+  NOT_IN_NAME,
+  SUFFIX_WORDS,
+  SUFFIXES,
+  TRADE_WORDS,
+} from './organization-words.ts';
 import { isAllCaps, isCapitalized, isPunct, isTitleCase, type Token, tokenize } from './tokens.ts';
 import { type EntitySpan, entity, type Found, scanSpans } from './types.ts';
 
@@ -35,6 +42,7 @@ interface Chain {
 function suffixedAt(text: string, tokens: Token[], i: number, floor: number): Found | null {
   const chain = suffixChain(tokens, i);
   if (!chain) return null;
+  if (chain.weak) chain.last = secondTradeEnd(tokens, chain.last) ?? chain.last;
   const after = tokens[chain.last + 1];
   // "Limited Warranty", "Insider Trading Policy": a word followed by more capitals is not a name's end.
   if (isCommonWord(tokens[chain.last]!) && isCapitalized(after) && after!.gap !== 'line') return null;
@@ -49,6 +57,7 @@ function suffixedAt(text: string, tokens: Token[], i: number, floor: number): Fo
   if (tokens[last]?.lower === 'the' || tokens[last]?.lower === 'of') return null;
   const first = nameStart(tokens, last, floor);
   if (first === null) return null;
+  if (chain.weak && tradesOnly(tokens, first, chain.last)) return null;
   let breaks = 0;
   for (let k = first + 1; k <= chain.last; k++) if (tokens[k]!.gap === 'line') breaks++;
   // A name read across line breaks may have picked up a heading or a label above it.
@@ -73,6 +82,33 @@ function suffixChain(tokens: Token[], i: number): Chain | null {
     chain.last = more.last;
     chain.weak &&= more.value.weak;
   }
+}
+
+/** "BISTRO & CAFE", "Bakery Cafe": words that name trades only, a tagline under a shop's name. */
+function tradesOnly(tokens: Token[], first: number, last: number): boolean {
+  for (let k = first; k <= last; k++) {
+    const t = tokens[k]!;
+    if (t.kind === 'word' && !TRADE_WORDS.has(t.lower) && !CONNECTORS.has(t.lower)) return false;
+    if (t.kind === 'num') return false;
+  }
+  return true;
+}
+
+/**
+ * "TEO HENG STATIONERY & BOOKS", "BISTRO & CAFE": a trade word joined by "&" to one or two more
+ * capitalised words that end the line names two trades of one shop; the name ends after them.
+ */
+function secondTradeEnd(tokens: Token[], last: number): number | undefined {
+  const and = tokens[last + 1];
+  if (!isPunct(and, '&') || and!.gap === 'line') return undefined;
+  for (let k = last + 2; k <= last + 3; k++) {
+    const t = tokens[k];
+    if (!t || t.gap === 'line' || t.kind !== 'word' || !isCapitalized(t) || NOT_IN_NAME.has(t.lower))
+      return undefined;
+    const next = tokens[k + 1];
+    if (!next || next.gap === 'line') return k;
+  }
+  return undefined;
 }
 
 /** "Limited", "Company": legal forms that are also words, as in "Limited Warranty" or "Company Secretary". */
