@@ -89,6 +89,13 @@ describe('repairAddressWords', () => {
     ['47400 Petaling Java, Selangor', '47400 Petaling Jaya, Selangor'],
     ['No.3, Jalan $S21/39,47400', 'No.3, Jalan SS21/39,47400'],
     ['Kawasan Perindustrian Tampo|81200 Johor Bahru', 'Kawasan Perindustrian TampoI81200 Johor Bahru'],
+    // A long word keeps its shape through two look-alike letters, or one letter of any shape.
+    ['43300 SERI KEHBAHGAN, SELANGOR', '43300 SERI KEMBANGAN, SELANGOR'],
+    ['TAMAN PERINIUSTRIAN BUKIT SERDANG', 'TAMAN PERINDUSTRIAN BUKIT SERDANG'],
+    // A floor's ordinal and the number sign open with a letter OCR read for a digit or an O.
+    ['SRD FLR, AEON TAMAN MALURI', '3RD FLR, AEON TAMAN MALURI'],
+    ['IST FLOOR, WISMA HAMZAH', '1ST FLOOR, WISMA HAMZAH'],
+    ['ND. 42, JALAN PBS 14/11', 'NO. 42, JALAN PBS 14/11'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairAddressWords(read), meant));
@@ -112,6 +119,10 @@ describe('repairAddressWords', () => {
     // A dollar before an amount and a bar between words are what they look like.
     'Deposit $250.00',
     'Unit 5 | Jalan Besar',
+    // Two changes in a short word are another word; an ordinal without a floor, or "AND. 5", is text.
+    'TAMAN SENTOSA',
+    'SRD BHD',
+    '2ND. 4 AND. 5',
   ];
   for (const text of left)
     it(`leaves "${text}" as it is`, () => assert.equal(repairAddressWords(text), text));

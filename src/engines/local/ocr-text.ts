@@ -167,11 +167,12 @@ function confusable(a: string, b: string): boolean {
  * letters or more, one letter lost or added.
  */
 export function repairAddressWords(text: string, seen: Map<string, number> = new Map()): string {
-  return repairSymbolLetters(text).replace(/\p{L}{3,}/gu, (word) => {
+  return repairOrdinals(repairSymbolLetters(text)).replace(/\p{L}{3,}/gu, (word) => {
     const upper = word.toUpperCase();
     if (ADDRESS_SET.has(upper)) return word;
     if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
-    const matches = ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v));
+    let matches = ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v));
+    if (matches.length === 0) matches = ADDRESS_VOCABULARY.filter((v) => longLookalike(upper, v));
     const mended = matches.length === 1 ? matches[0]! : surerReading(upper, seen);
     if (!mended) return word;
     return word === upper ? mended : styled(mended, word);
@@ -213,6 +214,43 @@ function surerReading(word: string, seen: Map<string, number>): string | undefin
     }
   }
   return best;
+}
+
+/**
+ * A long word is still itself with two look-alike letters changed ("KEHBAHGAN" is KEMBANGAN) or
+ * one letter of any shape ("PERINIUSTRIAN" is PERINDUSTRIAN): no other word of the vocabulary
+ * comes that close to a word of eight letters or more.
+ */
+function longLookalike(read: string, word: string): boolean {
+  if (read.length !== word.length || read.length < 8) return false;
+  let changed = 0;
+  let unlike = 0;
+  for (let i = 0; i < read.length; i++) {
+    if (read[i] === word[i]) continue;
+    changed++;
+    if (!confusable(read[i]!, word[i]!)) unlike++;
+  }
+  return changed === 1 || (changed === 2 && unlike === 0);
+}
+
+/** Floor words after an ordinal: "3RD FLR", "1ST FLOOR", "2ND LEVEL". */
+const FLOOR_WORDS = 'FLR|FLOOR|FL|LEVEL|LVL';
+const ORDINAL_MISREADS: [RegExp, string][] = [
+  [new RegExp(`(?<![\\p{L}\\d])[S5]RD(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '3RD'],
+  [new RegExp(`(?<![\\p{L}\\d])[IL|]ST(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '1ST'],
+  [new RegExp(`(?<![\\p{L}\\d])ZND(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '2ND'],
+  // "ND. 42, JALAN …": the number sign before a building's number.
+  [/(?<![\p{L}\d])N[D0](?=[.:]\s*\d)/gu, 'NO'],
+];
+
+/**
+ * "SRD FLR" → "3RD FLR", "IST FLOOR" → "1ST FLOOR": a floor's ordinal opens with a digit OCR took
+ * for a letter; "ND. 42" → "NO. 42": the number sign's O taken for a D or a zero.
+ */
+function repairOrdinals(text: string): string {
+  let out = text;
+  for (const [misread, ordinal] of ORDINAL_MISREADS) out = out.replace(misread, ordinal);
+  return out;
 }
 
 function lookalike(read: string, word: string): boolean {
