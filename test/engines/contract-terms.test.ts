@@ -70,6 +70,22 @@ describe('contract terms', () => {
     });
   });
 
+  it('reads a renewal asked for in other words: evergreen, rolls over, rinnovo automatico', async () => {
+    const ITALIAN = `CONTRATTO DI FORNITURA
+
+7. Durata. Il contratto ha durata di dodici mesi e si rinnova tacitamente di anno in anno, salvo disdetta.
+`;
+    const wordings: Record<string, string>[] = [
+      {
+        evergreen: '{ type: boolean, description: Whether the contract rolls over unless someone opts out }',
+      },
+      { rinnovo_automatico: '{ type: boolean, description: Vero se il contratto si rinnova alla scadenza }' },
+    ];
+    await assertEveryWording(SERVICES, wordings, [true]);
+    await assertEveryWording(LEASE, wordings, [false]);
+    await assertEveryWording(ITALIAN, wordings, [true]);
+  });
+
   it('counts a duration in the unit a number field names: notice in days, term in months, in any language', async () => {
     const NOTICE = `CONSULTING AGREEMENT
 

@@ -1,6 +1,6 @@
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, lineAt } from '../document-view.ts';
-import type { FieldProfile } from '../field-profile.ts';
+import { containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { FILLER, isDocumentWord } from '../field-sense.ts';
 import { stem } from '../field-words.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
@@ -38,13 +38,20 @@ const MAX_SENTENCE = 80;
  */
 export function statementCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
   if (profile.field.kind !== 'boolean') return [];
-  const keys = keyStems(profile);
-  if (keys.length === 0) return [];
+  const own = keyStems(profile);
+  const keySets = [...(own.length > 0 ? [own] : []), ...askedStatements(profile)];
+  if (keySets.length === 0) return [];
   const out: Candidate[] = [];
   for (const sentence of sentences(view.text)) {
     const tokens = words(sentence.text);
     if (tokens.length > MAX_SENTENCE) continue;
-    const at = keys.map((key) => tokens.findIndex((t) => meets(stem(t), key)));
+    let keys: string[] = [];
+    let at: number[] = [];
+    for (const set of keySets) {
+      at = set.map((key) => tokens.findIndex((t) => meets(stem(t), key)));
+      keys = set;
+      if (at.every((i) => i >= 0)) break;
+    }
     if (at.some((i) => i < 0)) continue;
     const first = Math.min(...at);
     // "shall not renew", "NO AUTOMATIC RENEWAL": a negation before the field's words, in its clause.
@@ -63,6 +70,15 @@ export function statementCandidates(view: DocumentView, profile: FieldProfile): 
   if (out.length === 0 && view.lines[0])
     out.push({ value: false, score: 0.4, source: 'type', line: view.lines[0], text: view.lines[0].text });
   return out;
+}
+
+/** Yes-or-no questions the lexicon knows, as a name or description may word them ("evergreen", "rolls over"). */
+const YES_NO = lexicon.yesNoStatements.concepts.map((c) => ({ asks: c.asks.map(words), states: c.states }));
+
+/** How the document states the answer to a question the field asks in its own words: "renew … automatically". */
+function askedStatements(profile: FieldProfile): string[][] {
+  const said = [...words(profile.field.name), ...words(profile.field.description)];
+  return YES_NO.filter((c) => c.asks.some((phrase) => containsPhrase(said, phrase))).flatMap((c) => c.states);
 }
 
 /** The stems of the name's content words, or of the description's when the name says nothing. */
