@@ -308,3 +308,68 @@ Total TTC 5094,00 €
     assert.deepEqual(data, { tax_amount: 849 });
   });
 });
+
+describe('a Polish invoice, its fields asked in Polish', () => {
+  it('reads "numer_faktury", "termin_płatności", "nip_sprzedawcy", "kwota_brutto" as the English names would', async () => {
+    const invoice = `FAKTURA VAT nr FV/2025/03/118
+
+Data wystawienia: 14.03.2025
+Termin płatności: 28.03.2025
+
+Sprzedawca:                         Nabywca:
+Wierzbowa Technika Sp. z o.o.       Kowalczyk Meble S.A.
+ul. Słoneczna 12, 31-555 Kraków      ul. Polna 4, 00-950 Warszawa
+NIP: 6762478192                      NIP: 5261040828
+
+Wartość netto                                   1 200,00 zł
+Kwota VAT 23%                                     276,00 zł
+Razem do zapłaty                                1 476,00 zł
+
+Numer rachunku: PL61 1090 1014 0000 0712 1981 2874
+`;
+    const english = `schemas:
+  data:
+    type: object
+    properties:
+      invoice_number: { type: string }
+      due_date: { type: date }
+      seller_vat_id: { type: string }
+      buyer: { type: string }
+      net_amount: { type: double }
+      tax_amount: { type: double }
+      total_amount: { type: double }
+      currency: { type: string }
+`;
+    const polish = `schemas:
+  data:
+    type: object
+    properties:
+      numer_faktury: { type: string, description: Numer faktury }
+      termin_płatności: { type: date, description: Termin płatności jako data }
+      nip_sprzedawcy: { type: string, description: NIP sprzedawcy }
+      nabywca: { type: string, description: Nazwa nabywcy }
+      kwota_netto: { type: double, description: Łączna wartość netto }
+      kwota_vat: { type: double, description: Łączna kwota podatku }
+      kwota_brutto: { type: double, description: Kwota do zapłaty razem z podatkiem }
+      waluta: { type: string, description: Kod waluty ISO 4217 }
+`;
+    const doc = await textReader.read(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'f.txt',
+    });
+    const expected = [
+      'FV/2025/03/118',
+      '2025-03-28',
+      '6762478192',
+      'Kowalczyk Meble S.A.',
+      1200,
+      276,
+      1476,
+      'PLN',
+    ];
+    for (const yaml of [english, polish]) {
+      const { data } = await new LocalEngine().extract(doc, parseFieldConfig(yaml).fields);
+      assert.deepEqual(Object.values(data), expected, yaml.split('\n')[4]);
+    }
+  });
+});

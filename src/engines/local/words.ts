@@ -1,11 +1,18 @@
 import equivalents from './word-equivalents.json' with { type: 'json' };
 
+/**
+ * Letters that carry their accent in their shape, so NFKD leaves them whole: "płatności" is
+ * "platnosci". Not "ß": "groß" would become the "gross" of a gross total.
+ */
+const UNDECOMPOSED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', æ: 'ae', œ: 'oe' };
+
 /** Lower case, no accents, no punctuation; a plural "s" dropped so "totals" meets "total". */
 export function normaliseWord(word: string): string {
   const w = word
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
+    .replace(/[łøđæœ]/gu, (c) => UNDECOMPOSED[c]!)
     .replace(/[^\p{L}\p{N}#]/gu, '');
   // "parties" meets "party", "companies" "company".
   if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
