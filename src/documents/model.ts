@@ -101,8 +101,20 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
 };
 
 /** Recognises text in a raster image. Implemented by the tesseract pool; faked in tests. */
+/**
+ * How the image is made black and white before recognition: `global`, one threshold for the whole
+ * page (Otsu's, Tesseract's default), or `local`, one per neighbourhood (Sauvola's), for photographs
+ * lit unevenly and thermal prints faded in patches.
+ */
+export type OcrThreshold = 'global' | 'local';
+
+export interface RecognizeOptions {
+  signal?: AbortSignal | undefined;
+  threshold?: OcrThreshold;
+}
+
 export interface OcrEngine {
-  recognize(image: Uint8Array, options?: { signal?: AbortSignal }): Promise<OcrResult>;
+  recognize(image: Uint8Array, options?: RecognizeOptions): Promise<OcrResult>;
   /**
    * prepareForOcr (ocr/image-preprocess.ts) off the main thread (ocr/prepare-pool.ts), same bytes
    * out; without it the image reader prepares in its own thread.

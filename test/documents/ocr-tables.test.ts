@@ -107,3 +107,37 @@ describe('ocrTables', () => {
     assert.equal(ocrTables(shifted, first).length, 0);
   });
 });
+
+describe('ocrTables on a scan fed askew', () => {
+  /** Lines whose words drop `slope` points per point across, as OCR boxes them on a turned page. */
+  const askew = (rows: string[][], slope: number) =>
+    rows.map((texts, i) => {
+      const line = ocrLine(100 + 16 * i, spread(cells(texts)));
+      const words = line.words.map((w) => {
+        const drop = slope * w.bbox!.x0;
+        return { ...w, bbox: { ...w.bbox!, y0: w.bbox!.y0 + drop, y1: w.bbox!.y1 + drop } };
+      });
+      return { ...line, words };
+    });
+  const rows = [
+    ['Description', 'Qty', 'Unit price', 'Amount'],
+    ['Steel bracket', '40', '12.50', '500.00'],
+    ['Copper wire', '10', '95.00', '950.00'],
+    ['Drill bit set', '3', '42.00', '126.00'],
+  ];
+
+  it('matches the cells of a row along the page’s slope, though its right end sits a row lower', () => {
+    // One degree: 7.6 points lower at the amount column than at the description, most of a row.
+    assert.deepEqual(grid(ocrTables(askew(rows, Math.tan(Math.PI / 180)))), [rows]);
+  });
+
+  it('keeps a grid of figures whose heads OCR did not read; a block of labels and values stays lines', () => {
+    assert.deepEqual(grid(ocrTables(askew(rows.slice(1), 0))), [rows.slice(1)]);
+    const labels = [
+      ['Subtotal', '', '', '1,576.00'],
+      ['VAT 20%', '', '', '315.20'],
+      ['Total', '', '', '1,891.20'],
+    ].map((texts, i) => ocrLine(100 + 16 * i, spread(cells(texts).filter(([text]) => text !== ''))));
+    assert.deepEqual(ocrTables(labels), []);
+  });
+});

@@ -22,6 +22,7 @@ for (const [name, make, format] of [
     const here = await prepareForOcr(bytes, header);
     const there = await pool.prepare(bytes, header);
     assert.equal(there.scale, here.scale);
+    assert.deepEqual(there.edges, here.edges);
     assert.equal(there.image.length, here.image.length);
     assert.ok(Buffer.from(there.image).equals(Buffer.from(here.image)), 'identical PPM bytes');
   });

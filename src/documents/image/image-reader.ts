@@ -2,7 +2,8 @@ import { AppError } from '../../errors.ts';
 import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
-import { recognizeWithUnreadBands } from '../ocr/unread-bands.ts';
+import { recognizePage } from '../ocr/recognize-page.ts';
+import { withoutShadedWords } from '../ocr/shaded-edges.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
 /** What a scan is taken to be when its file declares no resolution, or an absurd one. */
@@ -23,7 +24,10 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         ? await context.ocr.prepare(bytes, header, { signal: context.signal })
         : await prepareForOcr(bytes, header);
       context.signal?.throwIfAborted();
-      const result = await recognizeWithUnreadBands(context.ocr, prepared.image, context.signal);
+      const result = withoutShadedWords(
+        await recognizePage(context.ocr, prepared.image, context.signal),
+        prepared.edges,
+      );
       const page = ocrPage(result, header, prepared.scale);
       const characters = page.lines.reduce((n, line) => n + line.text.length, 0);
       return { pages: [page], meta: { format, bytes: bytes.length, billedPages: 1, characters } };

@@ -2,13 +2,17 @@ import { createCanvas, Image } from '@napi-rs/canvas';
 import { AppError } from '../../errors.ts';
 import { type ImageHeader, uprightSize } from '../image/image-header.ts';
 import { clearDarkBorders } from './clear-borders.ts';
+import { clearRulings } from './clear-rulings.ts';
 import { canvasToPnm } from './ppm.ts';
+import { type ShadedEdges, shadedEdges } from './shaded-edges.ts';
 
 export interface PreparedImage {
   /** Bytes handed to the OCR engine: an upright JPEG, PNG, PGM (grey) or PPM (colour). */
   image: Uint8Array;
   /** Prepared pixels per pixel of the upright original. */
   scale: number;
+  /** The shaded bands along its edges (shaded-edges.ts), in prepared pixels: words read there are dropped. */
+  edges?: ShadedEdges;
 }
 
 export interface PreprocessOptions {
@@ -49,7 +53,9 @@ export async function prepareForOcr(
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);
   clearDarkBorders(context, width, height);
-  return { image: await canvasToPnm(context, width, height), scale: width / image.width };
+  const edges = shadedEdges(context, width, height);
+  await clearRulings(context, width, height);
+  return { image: await canvasToPnm(context, width, height), scale: width / image.width, edges };
 }
 
 export function chooseScale(width: number, height: number, options: PreprocessOptions): number {

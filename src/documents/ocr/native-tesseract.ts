@@ -6,9 +6,15 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { AppError } from '../../errors.ts';
-import type { BBox, OcrResult, Word } from '../model.ts';
+import type { BBox, OcrResult, OcrThreshold, Word } from '../model.ts';
 import { lowerProcess } from './background-priority.ts';
-import { DEFAULT_OCR_PARAMETERS, englishModelPath, imageSize, type TesseractPool } from './tesseract-pool.ts';
+import {
+  DEFAULT_OCR_PARAMETERS,
+  englishModelPath,
+  imageSize,
+  type TesseractPool,
+  thresholdParameters,
+} from './tesseract-pool.ts';
 import { WaitingLine } from './waiting-line.ts';
 
 export interface NativeTesseractOptions {
@@ -59,6 +65,7 @@ export function resolveOcrBackend(
 interface Job {
   image: Uint8Array;
   signal: AbortSignal | undefined;
+  threshold: OcrThreshold;
   resolve(result: OcrResult): void;
   reject(error: unknown): void;
 }
@@ -72,7 +79,7 @@ interface Job {
 export function createNativeTesseract(options: NativeTesseractOptions = {}): TesseractPool {
   const size = Math.max(1, options.size ?? availableParallelism());
   const command = options.command ?? 'tesseract';
-  const args = cliArguments({ ...DEFAULT_OCR_PARAMETERS, ...options.parameters });
+  const parameters = { ...DEFAULT_OCR_PARAMETERS, ...options.parameters };
   const queue = new WaitingLine<Job>();
   const running = new Set<ChildProcess>();
   let modelDir: Promise<string> | undefined;
@@ -98,6 +105,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
       job.signal?.throwIfAborted();
       if (closed) throw new AppError('unavailable', { reason: 'the OCR pool is closed' });
       created++;
+      const args = cliArguments({ ...parameters, ...thresholdParameters(job.threshold) });
       const tsv = await runProcess(command, [...args, '--tessdata-dir', dir], job, running);
       job.resolve(parseTesseractTsv(tsv, imageSize(job.image)));
     } catch (error) {
@@ -106,7 +114,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
   }
 
   return {
-    recognize(image, { signal } = {}) {
+    recognize(image, { signal, threshold = 'global' } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);
       if (!isImage(image)) {
@@ -116,7 +124,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
         );
       }
       return new Promise<OcrResult>((resolve, reject) => {
-        const job: Job = { image, signal, resolve, reject };
+        const job: Job = { image, signal, threshold, resolve, reject };
         queue.push(job);
         dispatch();
       });

@@ -8,6 +8,9 @@ type Boxed = Word & { bbox: BBox };
 const HEADER_ROWS = 3;
 /** Rows of values a header must stand over. */
 const MIN_VALUE_ROWS = 2;
+/** A table without heads: rows of figures it holds, and figures each of them holds, at least. */
+const MIN_FIGURE_ROWS = 3;
+const MIN_FIGURES = 3;
 
 interface Row {
   words: Boxed[];
@@ -18,25 +21,65 @@ interface Row {
 const centre = (box: BBox) => (box.y0 + box.y1) / 2;
 
 /**
- * An OCR engine may read one printed row as several lines (a block per column, far apart): the
- * page's words are regrouped into rows by height before columns are looked for. A word joins the row
- * whose first word's band holds its centre.
+ * The page's slope (points down per point across) as its lines show it: the median, over lines of
+ * three words or more, of the least-squares slope of their words' centres. A scan turned by one
+ * degree drops 24 points across an A4 page, more than a line's height, so rows are matched on
+ * heights measured along the slope.
  */
-function rowsByBaseline(lines: Line[]): Line[] {
+export function pageSlope(lines: Line[]): number {
+  const slopes: number[] = [];
+  for (const line of lines) {
+    const boxes = line.words.flatMap((word) => (word.bbox ? [word.bbox] : []));
+    if (boxes.length < 3) continue;
+    const xs = boxes.map((b) => (b.x0 + b.x1) / 2);
+    const ys = boxes.map((b) => (b.y0 + b.y1) / 2);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    let sxx = 0;
+    let sxy = 0;
+    for (let i = 0; i < xs.length; i++) {
+      sxx += (xs[i]! - mx) ** 2;
+      sxy += (xs[i]! - mx) * (ys[i]! - my);
+    }
+    if (sxx > 0) slopes.push(sxy / sxx);
+  }
+  if (slopes.length < 3) return 0;
+  slopes.sort((a, b) => a - b);
+  const median = slopes[slopes.length >> 1]!;
+  // Beyond about three degrees a page was not merely fed askew: leave its heights as they are.
+  return Math.abs(median) <= 0.05 ? median : 0;
+}
+
+/**
+ * An OCR engine may read one printed row as several lines (a block per column, far apart): the
+ * page's words are regrouped into rows by height along the page's slope before columns are looked
+ * for. A word joins the row whose first word's band holds its centre.
+ */
+export function rowsByBaseline(lines: Line[]): Line[] {
+  const slope = pageSlope(lines);
+  const level = (box: BBox) => centre(box) - slope * box.x0;
   const words = lines
     .flatMap((line) => line.words)
     .filter((word): word is Boxed => word.bbox !== undefined)
-    .sort((a, b) => centre(a.bbox) - centre(b.bbox));
+    .sort((a, b) => level(a.bbox) - level(b.bbox));
   const rows: Row[] = [];
   for (const word of words) {
     const row = rows.at(-1);
-    const middle = centre(word.bbox);
+    const middle = level(word.bbox);
     if (row && middle >= row.top && middle <= row.bottom) row.words.push(word);
-    else rows.push({ words: [word], top: word.bbox.y0, bottom: word.bbox.y1 });
+    else {
+      const shift = level(word.bbox) - centre(word.bbox);
+      rows.push({ words: [word], top: word.bbox.y0 + shift, bottom: word.bbox.y1 + shift });
+    }
   }
   return rows.map((row, index) => {
     const sorted = row.words.sort((a, b) => a.bbox.x0 - b.bbox.x0);
-    const bbox = unionBox(sorted.map((word) => word.bbox))!;
+    const across = unionBox(sorted.map((word) => word.bbox))!;
+    // As high as its tallest word, around its middle word, not as the slope makes the whole row:
+    // cells are told apart by blanks measured in line heights.
+    const half = Math.max(...sorted.map((word) => word.bbox.y1 - word.bbox.y0)) / 2;
+    const middle = centre(sorted[sorted.length >> 1]!.bbox);
+    const bbox = { x0: across.x0, y0: middle - half, x1: across.x1, y1: middle + half };
     return { text: sorted.map((word) => word.text).join(' '), bbox, words: sorted, index };
   });
 }
@@ -96,8 +139,25 @@ export function ocrTables(lines: Line[], previous: Table[] = []): Table[] {
     (table, i) =>
       hasHeader(table) ||
       headedAbove(table, rows) ||
+      isGridOfFigures(table) ||
       (i === 0 && carried !== undefined && linesUp(table, carried)),
   );
+}
+
+/** A figure as a cell holds one: digits with their separators, a sign, a percent or a currency mark. */
+const FIGURE = /^[-−+]?\p{Sc}?\s?\d[\d\s.,'’]*%?\s?\p{Sc}?$/u;
+
+/**
+ * Items whose heads OCR could not read (white on a dark band, or garbled by shading): three rows of
+ * three figures or more, in three columns or more, are a table whatever stands above them. A
+ * label-and-value block holds one figure a row, a receipt's item line two.
+ */
+function isGridOfFigures(table: Table): boolean {
+  const width = table.rows[0]?.length ?? 0;
+  const rowsOfFigures = table.rows.filter(
+    (row) => row.filter((cell) => FIGURE.test(cell.text.trim())).length >= MIN_FIGURES,
+  );
+  return width >= MIN_FIGURES && rowsOfFigures.length >= MIN_FIGURE_ROWS;
 }
 
 /**

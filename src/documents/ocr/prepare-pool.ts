@@ -4,6 +4,7 @@ import { AppError, type ErrorCode, type ErrorDetails } from '../../errors.ts';
 import type { ImageHeader } from '../image/image-header.ts';
 import type { OcrEngine } from '../model.ts';
 import type { PreparedImage, PreprocessOptions } from './image-preprocess.ts';
+import type { ShadedEdges } from './shaded-edges.ts';
 import { WaitingLine } from './waiting-line.ts';
 
 /** A message to prepare-worker.ts; `bytes` owns its buffer, which is transferred. */
@@ -16,7 +17,7 @@ export interface PrepareRequest {
 
 /** prepare-worker.ts's answer: the PPM (in a shared buffer, ppm.ts) or the error to rethrow. */
 export type PrepareReply =
-  | { id: number; image: Uint8Array; scale: number }
+  | { id: number; image: Uint8Array; scale: number; edges?: ShadedEdges }
   | { id: number; error: { code: ErrorCode; details: ErrorDetails } | { message: string } };
 
 export interface PreparePool {
@@ -113,7 +114,12 @@ export function createPreparePool(options: { size?: number } = {}): PreparePool 
     const onMessage = (reply: PrepareReply) => {
       if (reply.id !== id) return;
       finish();
-      if ('image' in reply) job.resolve({ image: reply.image, scale: reply.scale });
+      if ('image' in reply)
+        job.resolve({
+          image: reply.image,
+          scale: reply.scale,
+          ...(reply.edges ? { edges: reply.edges } : {}),
+        });
       else if ('code' in reply.error) job.reject(new AppError(reply.error.code, reply.error.details));
       else job.reject(new Error(`image preparation: ${reply.error.message}`));
       dispatch();

@@ -17,7 +17,12 @@ port.on('message', async ({ id, bytes, header, options }: PrepareRequest) => {
   let reply: PrepareReply;
   try {
     const prepared = await prepareForOcr(bytes, header, options);
-    reply = { id, image: prepared.image, scale: prepared.scale };
+    reply = {
+      id,
+      image: prepared.image,
+      scale: prepared.scale,
+      ...(prepared.edges ? { edges: prepared.edges } : {}),
+    };
   } catch (error) {
     reply =
       error instanceof AppError

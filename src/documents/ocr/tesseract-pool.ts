@@ -6,7 +6,7 @@ import type { Worker as NodeWorker } from 'node:worker_threads';
 import Tesseract from 'tesseract.js';
 import { AppError } from '../../errors.ts';
 import { readImageHeader } from '../image/image-header.ts';
-import type { OcrEngine, OcrResult } from '../model.ts';
+import type { OcrEngine, OcrResult, OcrThreshold } from '../model.ts';
 import { ppmSize } from './ppm.ts';
 import { ocrResultFromBlocks } from './tesseract-result.ts';
 import { WaitingLine } from './waiting-line.ts';
@@ -36,9 +36,15 @@ export const DEFAULT_OCR_PARAMETERS: Record<string, string> = {
   debug_file: '/dev/null',
 };
 
+/** Tesseract's thresholding_method: 0 Otsu over the page (its default), 2 Sauvola's local one. */
+export function thresholdParameters(threshold: OcrThreshold): Record<string, string> {
+  return { thresholding_method: threshold === 'local' ? '2' : '0' };
+}
+
 interface Job {
   image: Uint8Array;
   signal: AbortSignal | undefined;
+  threshold: OcrThreshold;
   resolve(result: OcrResult): void;
   reject(error: unknown): void;
 }
@@ -46,6 +52,8 @@ interface Job {
 interface Slot {
   ready: Promise<Tesseract.Worker>;
   busy: boolean;
+  /** The thresholding the worker is set to. */
+  threshold: OcrThreshold;
   /** Rejects if the worker thread dies or is ended, so that the job it held fails instead of hanging. */
   crashed: Promise<never>;
   fail(error: unknown): void;
@@ -96,7 +104,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
       await worker.setParameters(parameters);
       return worker;
     });
-    const slot: Slot = { ready, busy: false, crashed, fail: (error) => crash(error) };
+    const slot: Slot = { ready, busy: false, threshold: 'global', crashed, fail: (error) => crash(error) };
     slots.add(slot);
     ready.catch(() => slots.delete(slot));
     return slot;
@@ -122,6 +130,10 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
     try {
       const worker = await Promise.race([slot.ready, slot.crashed]);
       job.signal?.throwIfAborted();
+      if (slot.threshold !== job.threshold) {
+        await Promise.race([worker.setParameters(thresholdParameters(job.threshold)), slot.crashed]);
+        slot.threshold = job.threshold;
+      }
       const aborted = new Promise<never>((_, reject) => {
         onAbort = () => {
           // Tesseract cannot stop mid-page: end the thread; a fresh one starts for the next job.
@@ -145,11 +157,11 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
   }
 
   return {
-    recognize(image, { signal } = {}) {
+    recognize(image, { signal, threshold = 'global' } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);
       return new Promise<OcrResult>((resolve, reject) => {
-        const job: Job = { image, signal, resolve, reject };
+        const job: Job = { image, signal, threshold, resolve, reject };
         queue.push(job);
         dispatch();
       });

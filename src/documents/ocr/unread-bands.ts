@@ -1,4 +1,4 @@
-import type { BBox, OcrEngine, OcrResult, Word } from '../model.ts';
+import type { BBox, OcrEngine, OcrResult, OcrThreshold, Word } from '../model.ts';
 import { cropPnmRows, type PnmLayout, pnmLayout } from './ppm.ts';
 
 type OcrLine = OcrResult['lines'][number];
@@ -57,15 +57,19 @@ export async function recognizeWithUnreadBands(
   image: Uint8Array,
   signal: AbortSignal | undefined,
   options: UnreadBandOptions = DEFAULT_UNREAD_BANDS,
+  threshold: OcrThreshold = 'global',
 ): Promise<OcrResult> {
-  const page = await ocr.recognize(image, { signal });
+  const page = await ocr.recognize(image, { signal, threshold });
   const layout = pnmLayout(image);
   if (!layout || page.lines.length === 0) return page;
   const bands = unreadBands(image, layout, page.lines, options);
   const added: OcrLine[] = [];
   for (const band of bands) {
     signal?.throwIfAborted();
-    const read = await ocr.recognize(cropPnmRows(image, layout, band.y0, band.y1, PAD), { signal });
+    const read = await ocr.recognize(cropPnmRows(image, layout, band.y0, band.y1, PAD), {
+      signal,
+      threshold,
+    });
     for (const line of read.lines) {
       if (isLegible(line, options.minConfidence)) added.push(shifted(line, band.y0 - PAD));
     }

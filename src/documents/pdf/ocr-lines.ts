@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../../errors.ts';
 import type { BBox, Line, OcrEngine, OcrResult } from '../model.ts';
-import { recognizeWithUnreadBands } from '../ocr/unread-bands.ts';
+import { recognizePage } from '../ocr/recognize-page.ts';
+import { withoutShadedWords } from '../ocr/shaded-edges.ts';
 import type { RenderedPage } from './render-page.ts';
 
 const round = (value: number) => Math.round(value * 100) / 100;
@@ -8,7 +9,7 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /** An OCR failure is the service's, not the document's: it must not pass for a corrupt file. */
 async function recognize(ocr: OcrEngine, image: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
   try {
-    return await recognizeWithUnreadBands(ocr, image, signal);
+    return await recognizePage(ocr, image, signal);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('internal_error', { reason: 'ocr failed' });
@@ -22,7 +23,7 @@ export async function ocrLines(
   page: { width: number; height: number },
   signal: AbortSignal,
 ): Promise<Line[]> {
-  const result = await recognize(ocr, image.image, signal);
+  const result = withoutShadedWords(await recognize(ocr, image.image, signal), image.edges);
   // The engine's own image size is what its boxes refer to (it may have resized the image).
   const sx = page.width / (result.width > 0 ? result.width : image.width);
   const sy = page.height / (result.height > 0 ? result.height : image.height);

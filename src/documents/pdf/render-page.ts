@@ -1,7 +1,9 @@
 import { createCanvas } from '@napi-rs/canvas';
 import type { PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { clearDarkBorders } from '../ocr/clear-borders.ts';
+import { clearRulings } from '../ocr/clear-rulings.ts';
 import { canvasToPgm } from '../ocr/ppm.ts';
+import { type ShadedEdges, shadedEdges } from '../ocr/shaded-edges.ts';
 
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;
@@ -13,6 +15,8 @@ export interface RenderedPage {
   image: Uint8Array;
   width: number;
   height: number;
+  /** From renderPageForOcr: the shaded bands along the page's edges, whose words are dropped. */
+  edges?: ShadedEdges;
 }
 
 /**
@@ -32,8 +36,12 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number): Promise
  */
 export async function renderPageForOcr(page: PDFPageProxy, maxPixels: number): Promise<RenderedPage> {
   const { canvas, width, height } = await drawPage(page, maxPixels);
-  const grey = await canvasToPgm(canvas.getContext('2d'), width, height);
-  return { image: grey ?? asBytes(await canvas.encode('png')), width, height };
+  const context = canvas.getContext('2d');
+  const edges = shadedEdges(context, width, height);
+  // Only for OCR: a page drawn for people (renderPage) keeps its rules.
+  await clearRulings(context, width, height);
+  const grey = await canvasToPgm(context, width, height);
+  return { image: grey ?? asBytes(await canvas.encode('png')), width, height, edges };
 }
 
 async function drawPage(page: PDFPageProxy, maxPixels: number) {
