@@ -139,3 +139,42 @@ Total due   £7,650.00
     );
   });
 });
+
+describe('parties under heads set side by side', () => {
+  const invoice = (seller: string, buyer: string, title: string) => `${title}
+
+${seller.padEnd(41)}${buyer}
+Drukarnia Zielony Lisc Sp. z o.o.        Biuro Rachunkowe Mazur i Wspolnicy Sp.j.
+ul. Ogrodowa 14/3                        ul. Grojecka 122 lok. 5
+61-821 Poznan                            02-367 Warszawa
+
+Faktura wystawiona zgodnie z art. 106e ustawy o VAT.
+`;
+
+  for (const [seller, buyer, title] of [
+    ['SELLER', 'BUYER', 'VAT INVOICE No. FV/2024/11/0147'],
+    ['SPRZEDAWCA', 'NABYWCA', 'Faktura VAT nr FV/2024/11/0147'],
+  ] as const) {
+    it(`reads each party under its own head ("${seller}", "${buyer}"), not the next head as a value`, async () => {
+      const document = invoice(seller, buyer, title);
+      assert.equal(
+        await answer(
+          document,
+          'seller_name',
+          '{ type: string, description: Name of the company that issued the invoice }',
+        ),
+        'Drukarnia Zielony Lisc Sp. z o.o.',
+      );
+      assert.equal(
+        await answer(document, 'buyer_name', '{ type: string, description: Name of the customer billed }'),
+        'Biuro Rachunkowe Mazur i Wspolnicy Sp.j.',
+      );
+    });
+  }
+
+  it('takes neither a sentence for the invoice number nor the number after "Faktura VAT" for a VAT number', async () => {
+    const document = invoice('SPRZEDAWCA', 'NABYWCA', 'Faktura VAT nr FV/2024/11/0147');
+    assert.equal(await answer(document, 'invoice_number', '{ type: string }'), 'FV/2024/11/0147');
+    assert.equal(await answer(document, 'seller_vat_id', '{ type: string }'), null);
+  });
+});

@@ -345,3 +345,135 @@ describe('line items: heads set apart from their figures', () => {
     );
   });
 });
+
+describe('line items: columns told by their figures', () => {
+  const fields = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      items:
+        type: array
+        items:
+          type: object
+          properties:
+            description: { type: string }
+            quantity: { type: double }
+            unit_price: { type: double }
+            amount: { type: double }
+`).fields;
+  const expected = [
+    { description: 'Irodaszék, fekete', quantity: 4, unit_price: 38500, amount: 154000 },
+    { description: 'Íróasztal 140 cm', quantity: 2, unit_price: 72900, amount: 145800 },
+    { description: 'Monitorkar, dupla', quantity: 3, unit_price: 12450, amount: 37350 },
+  ];
+
+  it('reads the items of a table whose heads are words the lexicon has never met', async () => {
+    // Hungarian heads: "Megnevezés" (description), "Menny." (quantity), "Egységár" (unit price),
+    // "Összeg" (amount), with a VAT rate column between.
+    const invoice = `SZÁMLA  2025/0042
+
+Megnevezés                  Menny.   ÁFA      Egységár       Összeg
+Irodaszék, fekete               4    27%     38 500,00   154 000,00
+Íróasztal 140 cm                2    27%     72 900,00   145 800,00
+Monitorkar, dupla               3    27%     12 450,00    37 350,00
+
+Nettó összesen                                           337 150,00
+`;
+    const document = await readDocument(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'szamla.txt',
+    });
+    const { data } = await engine.extract(document, fields);
+    assert.deepEqual(data.items, expected);
+  });
+
+  it('reads them where no heads are printed at all, and not from a table whose figures do not multiply out', async () => {
+    const invoice = `Irodaszék, fekete               4     38 500,00   154 000,00
+Íróasztal 140 cm                2     72 900,00   145 800,00
+Monitorkar, dupla               3     12 450,00    37 350,00
+`;
+    const document = await readDocument(Buffer.from(invoice), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'szamla.txt',
+    });
+    assert.deepEqual((await engine.extract(document, fields)).data.items, expected);
+    const schedule = `Rata 1      2025-01-31     4 000,00     36 000,00
+Rata 2      2025-02-28     4 000,00     32 000,00
+Rata 3      2025-03-31     4 000,00     28 000,00
+`;
+    const other = await readDocument(Buffer.from(schedule), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'piano.txt',
+    });
+    assert.deepEqual((await engine.extract(other, fields)).data.items, []);
+  });
+});
+
+describe('line items: a ruled table scanned askew, its heads in a language the lexicon lacks', () => {
+  it('reads every row: the rules cleared before OCR, rows matched along the slope, columns by their figures', async () => {
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const rows = [
+      ['Steel bracket, galvanised', '40', '12,50', '500,00'],
+      ['Hydraulic pump assembly', '2', '625,00', '1 250,00'],
+      ['Safety gloves, pair', '120', '3,75', '450,00'],
+      ['Copper wire 2.5 mm', '10', '95,00', '950,00'],
+    ];
+    const canvas = createCanvas(2200, 1100);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 2200, 1100);
+    ctx.translate(120, 150);
+    ctx.rotate((0.7 * Math.PI) / 180);
+    const edges = [0, 1000, 1300, 1650, 2000];
+    ctx.strokeStyle = '#666';
+    ctx.lineWidth = 3;
+    for (let r = 0; r <= rows.length + 1; r++) {
+      ctx.beginPath();
+      ctx.moveTo(0, r * 110);
+      ctx.lineTo(2000, r * 110);
+      ctx.stroke();
+    }
+    for (const x of edges) {
+      ctx.beginPath();
+      ctx.moveTo(x, 0);
+      ctx.lineTo(x, (rows.length + 1) * 110);
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#000';
+    ctx.font = '46px DejaVu Sans';
+    // Finnish heads: item, quantity, unit price, total.
+    const heads = ['Nimike', 'Maara', 'A-hinta', 'Yhteensa'];
+    [heads, ...rows].forEach((cells, r) => {
+      cells.forEach((text, c) => {
+        const x = c === 0 ? 20 : edges[c + 1]! - 20 - ctx.measureText(text).width;
+        ctx.fillText(text, x, r * 110 + 72);
+      });
+    });
+    const document = await readDocument(canvas.toBuffer('image/png'), {
+      limits: DEFAULT_READ_LIMITS,
+      fileName: 'faktura.png',
+      ocr,
+    });
+    const config = parseFieldConfig(`schemas:
+  data:
+    type: object
+    properties:
+      pozycje:
+        type: array
+        items:
+          type: object
+          properties:
+            nazwa: { type: string, description: Nazwa towaru }
+            ilosc: { type: double }
+            cena_jednostkowa: { type: double }
+            wartosc: { type: double }
+`).fields;
+    const { data } = await engine.extract(document, config);
+    assert.deepEqual(data.pozycje, [
+      { nazwa: 'Steel bracket, galvanised', ilosc: 40, cena_jednostkowa: 12.5, wartosc: 500 },
+      { nazwa: 'Hydraulic pump assembly', ilosc: 2, cena_jednostkowa: 625, wartosc: 1250 },
+      { nazwa: 'Safety gloves, pair', ilosc: 120, cena_jednostkowa: 3.75, wartosc: 450 },
+      { nazwa: 'Copper wire 2.5 mm', ilosc: 10, cena_jednostkowa: 95, wartosc: 950 },
+    ]);
+  });
+});

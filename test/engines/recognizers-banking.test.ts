@@ -41,6 +41,21 @@ describe('findIbans', () => {
     assert.ok(span);
     assert.equal(span.text, 'GB82 WEST 1234 5698 7654 32');
   });
+
+  it('mends what OCR did to an IBAN’s head only where the check digits prove the mending', () => {
+    // A speck glued in ("SES85"), a country code's letter read as a digit ("1E69").
+    assert.deepEqual(
+      findIbans('IBAN SES85 5000 0000 0583 5104 9271').map((s) => [s.value, s.text]),
+      [['SE8550000000058351049271', 'SES85 5000 0000 0583 5104 9271']],
+    );
+    assert.deepEqual(
+      findIbans('IBAN: 1E69 AIBK 9310 4558 2139 64').map((s) => s.value),
+      ['IE69AIBK93104558213964'],
+    );
+    // The same shapes with a digit changed prove nothing: no IBAN.
+    assert.deepEqual(findIbans('IBAN SES85 5000 0000 0583 5104 9272'), []);
+    assert.deepEqual(findIbans('IBAN: 1E69 AIBK 9310 4558 2139 65'), []);
+  });
 });
 
 describe('findVatNumbers', () => {
@@ -59,6 +74,9 @@ describe('findVatNumbers', () => {
     ['VAT 10%', []],
     ['Total incl. VAT 54.50', []],
     ['GST: 6% SR', []],
+    // "Faktura VAT" is a VAT invoice: the number after it is the invoice's.
+    ['Faktura VAT nr FV/2024/11/0147', []],
+    ['VAT invoice no. 2024-118', []],
   ];
   for (const [text, expected] of cases) {
     it(`"${text}" → ${JSON.stringify(expected)}`, () => {

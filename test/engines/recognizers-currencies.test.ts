@@ -51,6 +51,11 @@ describe('findCurrencies', () => {
     ['120 kr', [['kr', 'SEK']]],
     ['120 zł', [['zł', 'PLN']]],
     ['250 Kč', [['Kč', 'CZK']]],
+    // As written without diacritics, and as OCR's English model reads them.
+    ['7 464,36 zl', [['zl', 'PLN']]],
+    ['7 464,36 zt', [['zt', 'PLN']]],
+    ['34 036,09 Kc', [['Kc', 'CZK']]],
+    ['34 036,09 Ké', [['Ké', 'CZK']]],
     ['Fr. 12.50', [['Fr.', 'CHF']]],
     ['CHF 12.50', [['CHF', 'CHF']]],
     ['价格：128元', [['元', 'CNY']]],

@@ -18,6 +18,12 @@ describe('findOrganizations', () => {
     ],
     ['PARTIES:\nJohn Roe ("EMPLOYEE")\nand\nGLOBEX, Inc., divisions and affiliates', ['GLOBEX, Inc.']],
     ['Harbor Lane and Partners LP shall pay the fee.', ['Harbor Lane and Partners LP']],
+    // Central European legal forms, and a one-letter "and" ("i" in Polish) inside a name.
+    ['Sprzedawca: Drukarnia Zielony Liść Sp. z o.o.', ['Drukarnia Zielony Liść Sp. z o.o.']],
+    ['Nabywca: Biuro Rachunkowe Mazur i Wspólnicy Sp.j.', ['Biuro Rachunkowe Mazur i Wspólnicy Sp.j.']],
+    ['Dodavatel: Strojírna Novák Brno s.r.o.', ['Strojírna Novák Brno s.r.o.']],
+    ['Vevő: Duna Logisztika Kft.', ['Duna Logisztika Kft.']],
+    ['Fornecedor: Azulejo Digital, Lda.', ['Azulejo Digital, Lda.']],
     [
       'Blue Bay Capital Holdings and Investments Ltd. (the "Buyer")',
       ['Blue Bay Capital Holdings and Investments Ltd.'],

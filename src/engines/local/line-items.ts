@@ -5,6 +5,7 @@ import type { Evidence, EvidenceTree } from '../engine.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import { type DocumentView, tokenise } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
+import { type ArithmeticColumns, columnsByArithmetic } from './item-arithmetic.ts';
 import { findLabel } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { columnsOfLine } from './line-columns.ts';
@@ -78,8 +79,8 @@ export function lineItems(
   // "expenseDate", "date_depense", "lineAmount": inside an item, a word the lexicon does not know
   // names the kind of item, which the table's own heads ("Date", "Gross") do not repeat.
   const profiles = items.properties.map((p) => ({ ...profileField(p), qualifiers: [] }));
-  const header = bestHeader(view, profiles);
-  if (!header) return { value: [], evidence: [] };
+  const header = withArithmetic(bestHeader(view, profiles), view, profiles, hints);
+  if (!header || !namesWhatItems(header, profiles)) return { value: [], evidence: [] };
   const first: Part = {
     table: header.table,
     page: header.page,
@@ -113,6 +114,85 @@ export function lineItems(
     }),
   );
   return { value: found.map((item) => item.value), evidence };
+}
+
+/**
+ * An item is a thing bought, not a figure: where the items ask for their description or quantity, a
+ * table none of whose rows holds a word ("A | 7,00% | 7,85 | 0,55 | 8,40", a receipt's tax summary
+ * under "MwSt  Netto  MwSt  Brutto") is no table of items, though its heads name amounts.
+ */
+function namesWhatItems(header: Header, profiles: FieldProfile[]): boolean {
+  const roles = profiles.map(columnRole);
+  if (!roles.some((role) => role === 'description' || role === 'quantity')) return true;
+  const named = roles.some(
+    (role, i) => (role === 'description' || role === 'quantity') && header.columns[i]! >= 0,
+  );
+  return (
+    named || header.table.rows.slice(header.row + 1).some((row) => row.some((c) => /\p{L}{3}/u.test(c.text)))
+  );
+}
+
+/** Score of a header read from the figures alone: below any head that names a property. */
+const ARITHMETIC_SCORE = 0.3;
+
+/**
+ * The header completed, or found, by the figures (item-arithmetic.ts): a quantity, unit price or
+ * amount its heads did not name is the column the arithmetic gives; with no header at all, the
+ * first table whose rows multiply out stands for one, its description the wordiest column.
+ */
+function withArithmetic(
+  header: Header | undefined,
+  view: DocumentView,
+  profiles: FieldProfile[],
+  hints: TypingHints,
+): Header | undefined {
+  const roles = profiles.map(columnRole);
+  const fill = (columns: number[], found: ArithmeticColumns) => {
+    const byRole: Partial<Record<ColumnRole, number>> = {
+      quantity: found.quantity,
+      unit_price: found.unitPrice,
+      amount: found.amount,
+      ...(found.description >= 0 ? { description: found.description } : {}),
+    };
+    // Without a property named as the description, the one text property the figures leave is it
+    // ("nazwa: Nazwa towaru", "item_text").
+    const texts = profiles.flatMap((p, i) =>
+      columns[i]! < 0 && roles[i] === undefined && p.field.kind === 'string' ? [i] : [],
+    );
+    const describes = (i: number) =>
+      roles[i] === 'description' || (!roles.includes('description') && texts.length === 1 && texts[0] === i);
+    return columns.map((col, i) => {
+      const role = describes(i) ? 'description' : roles[i];
+      const wanted = role === undefined ? undefined : byRole[role];
+      return col < 0 && wanted !== undefined && !columns.includes(wanted) ? wanted : col;
+    });
+  };
+  if (header) {
+    const missing = profiles.some(
+      (_, i) => header.columns[i]! < 0 && ['quantity', 'unit_price', 'amount'].includes(roles[i] ?? ''),
+    );
+    const found = missing && columnsByArithmetic(header.table.rows.slice(header.row + 1), hints);
+    return found ? { ...header, columns: fill(header.columns, found) } : header;
+  }
+  if (!roles.some((role) => role === 'quantity' || role === 'unit_price' || role === 'amount'))
+    return undefined;
+  for (const { table, page } of view.tables) {
+    const found = columnsByArithmetic(table.rows, hints);
+    if (!found) continue;
+    // Rows above the first of figures are the table's unread heads.
+    const first = table.rows.findIndex((row) => row.filter((cell) => /\d/.test(cell.text)).length >= 3);
+    return {
+      table,
+      page,
+      row: first - 1,
+      columns: fill(
+        profiles.map(() => -1),
+        found,
+      ),
+      score: ARITHMETIC_SCORE,
+    };
+  }
+  return undefined;
 }
 
 /** Each property to its best column, a column to one property at most, surest pairs first. */
@@ -441,7 +521,9 @@ function readParts(
  */
 function wrappedInto(cells: Cell[], previous: Item, part: Part, header: Header, items: ObjectField) {
   const cell = cells[0]!;
-  if (cells.length !== 1 || cell.row > previous.row + 1 || !/\p{L}/u.test(cell.text)) return undefined;
+  // "83-96512-04-7)" goes on "(ISBN 978-": a lone figure alone is a row of its own.
+  if (cells.length !== 1 || cell.row > previous.row + 1 || /^[\d\s.,]*$/.test(cell.text.trim()))
+    return undefined;
   const property = items.properties.find(
     (p, i) => p.kind === 'string' && part.map.get(header.columns[i]!) === cell.col,
   );

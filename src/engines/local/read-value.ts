@@ -117,6 +117,9 @@ export function readValue(
       ? withoutItsDate(withoutNumberSign(cleaned))
       : cleaned;
   if (value === null || !/[\p{L}\p{N}]/u.test(value) || value.length > 200) return null;
+  // A number or code is a word or a few, never a sentence: "Faktura wystawiona zgodnie z art. 106e
+  // ustawy o VAT" ("invoice issued under art. 106e") names no invoice number after "Faktura".
+  if (profile.sense.family === 'identifier' && value.split(/\s+/).length > MAX_IDENTIFIER_WORDS) return null;
   // A name is short and starts with a capital or a digit; a sentence is not a name. An address on
   // one line runs longer: "Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)".
   const most = profile.kind === 'postal_address' ? 16 : 8;
@@ -129,6 +132,9 @@ export function readValue(
     return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }
+
+/** Words an identifier runs to at most: "INV 2024 0042", "SO 4471 / B". */
+const MAX_IDENTIFIER_WORDS = 4;
 
 /** What joins a number to the date it bears: "0451/25 del 24/03/2025", "4500271936 / 04.03.2025", "PO 77 dated 3 May 2025". */
 const DATED = /^\s*(?:[/,–-]|del|de|du|vom|van|of|dated|from|dd\.?|dt\.?|d\.d\.|v\.)?\s*$/i;
@@ -238,7 +244,8 @@ function readNumber(
 export function ocrCents(span: { text: string }, value: number, hints: ReadHints, ocr: boolean): number {
   if (!ocr || !hints.centsAmounts) return value;
   const digits = span.text.replace(/^\D+|\D+$/g, '');
-  return /^\d{3,}$/.test(digits) || /^0\d$/.test(digits) ? value / 100 : value;
+  // Not an identifier's digits ("000987654321"): no amount runs past seven digits or opens with "00".
+  return /^(?!00)\d{3,7}$/.test(digits) || /^0\d$/.test(digits) ? value / 100 : value;
 }
 
 /** An amount by its look, or a bare run of three digits or more that OCR may have robbed of its point. */

@@ -186,6 +186,9 @@ function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' 
   // An initial ("D.I.Y.", "R. J.") is never the pronoun or article it spells.
   const next = tokens[k + 1];
   if (t.text.length === 1 && isCapitalized(t) && isPunct(next, '.') && next!.gap === 'none') return 'word';
+  // "Mazur i Wspólnicy": a one-letter "and" in lower case joins two names; "I" is the pronoun.
+  if (t.text.length === 1 && t.text === t.lower && CONNECTORS.has(t.lower) && next && isCapitalized(next))
+    return 'joint';
   if (NOT_IN_NAME.has(t.lower)) return 'stop';
   if (k < last && SUFFIX_WORDS.has(t.lower)) return 'stop';
   if (isCapitalized(t)) return 'word';

@@ -13,6 +13,8 @@ const PATTERNS = new Map(
   Object.entries(vat.patterns).map(([country, source]) => [country, new RegExp(source)]),
 );
 const FILLERS = new Set(vat.fillers);
+/** "Faktura VAT nr FV/2024/11/0147": after the word for an invoice, a tax word names its kind, and the number is the invoice's. */
+const AFTER_TITLE = new RegExp(`(?:^|[^\\p{L}])(?:${vat.afterTitles.join('|')})\\s+$`, 'iu');
 /** The label list as one alternation, longest first; labels are literal, so matching stays linear. */
 const LABEL = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${[...vat.labels]
@@ -42,6 +44,7 @@ function labelledNumbers(text: string): EntitySpan[] {
   const spans: EntitySpan[] = [];
   LABEL.lastIndex = 0;
   for (let m = LABEL.exec(text); m; m = LABEL.exec(text)) {
+    if (AFTER_TITLE.test(text.slice(Math.max(0, m.index - 20), m.index))) continue;
     const start = skipFillers(text, m.index + m[0].length);
     const id = readIdentifier(text, start);
     if (!id || countDigits(id.compact) < 6) continue;

@@ -44,12 +44,13 @@ const NUMBER_WORDS = new Set([
 /** Every phrase that names a concept: "Dated", "Invoice no", "Delivery Note". */
 const LABEL_PHRASES = new Set(CONCEPTS.flatMap((c) => c.phrases.map((p) => p.join(' '))));
 
+/** Text that is only a label of some concept: "Dated", "BUYER", "Invoice no". */
+export const isOnlyLabel = (text: string) => LABEL_PHRASES.has(words(text).join(' '));
+
 /** The value after a label, unless it is only another label ("Invoice No.  | Dated |"). */
 function readLabelled(profile: FieldProfile, text: string, hints: ReadHints, ocr: boolean): ReadValue | null {
   const value = readValue(profile, text, hints, ocr);
-  return value && typeof value.value === 'string' && LABEL_PHRASES.has(words(value.value).join(' '))
-    ? null
-    : value;
+  return value && typeof value.value === 'string' && isOnlyLabel(value.value) ? null : value;
 }
 
 /** Label then value: on the same line, right of the label, or on the line below. */
@@ -72,8 +73,13 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
       NUMBER_WORDS.has(tokenise(line.text.slice(hit.end, hit.end + 40))[0]?.word ?? '')
     )
       continue;
-    // "N° TVA : FR 47 912 384 556" names the VAT number, not the VAT amount.
-    if (profile.field.kind === 'double' && line.tokens[hit.tokenIndex - 1]?.word === 'number') continue;
+    // "N° TVA : FR 47 912 384 556" and "GST ID : 000987654321" name the VAT number, not the VAT amount.
+    if (
+      profile.field.kind === 'double' &&
+      (line.tokens[hit.tokenIndex - 1]?.word === 'number' ||
+        NUMBER_WORDS.has(tokenise(line.text.slice(hit.end, hit.end + 40))[0]?.word ?? ''))
+    )
+      continue;
     // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
     // side head columns, and each one's value is below it, not the next label.
     if (isColumnHeads(line)) {

@@ -4,6 +4,7 @@ import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts'
 import type { FieldProfile } from '../field-profile.ts';
 import { findLabel } from '../label-match.ts';
 import { readValue } from '../read-value.ts';
+import { isOnlyLabel } from './labels.ts';
 
 /** A cell under a header that names the field, or right of a row label that does. */
 export function tableCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
@@ -33,7 +34,8 @@ export function tableCandidates(view: DocumentView, profile: FieldProfile, hints
       // "FACTURE N° F-2025-0387" holds its own value: the next cell is another one's.
       if (/[\p{L}\p{N}]/u.test(first.text.slice(hit.end))) continue;
       const next = row.slice(1).find((c) => c.text.trim() !== '');
-      const value = next ? readValue(profile, next.text, hints) : null;
+      // "SELLER | BUYER": the next cell is the next head, not this one's value.
+      const value = next && !isOnlyLabel(next.text) ? readValue(profile, next.text, hints) : null;
       if (next && value)
         out.push(
           cellCandidate(view, page, next.text, value.value, hit.score * 0.9 * value.fit, next.ref, anchor),
