@@ -5,6 +5,7 @@ import {
   ocrLineText,
   repairAddressWords,
   repairDateDigits,
+  repairDottedForms,
   repairLegalForms,
   repairNameWords,
 } from '../../src/engines/local/ocr-text.ts';
@@ -54,6 +55,18 @@ describe('repairLegalForms', () => {
 
   const left: string[] = ['A SON BORN 5/8/2018', 'ACME PTE LTD', 'ACME PTY LTD', 'QTY 5/8 INCH', 'SDN BHD'];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairLegalForms(text), text));
+});
+
+describe('repairDottedForms', () => {
+  for (const [read, meant] of [
+    ['Drukarnia Zielony Lisc Sp. z 0.0.', 'Drukarnia Zielony Lisc Sp. z o.o.'],
+    ['Strojirna Novak Brno 5.r.0.', 'Strojirna Novak Brno s.r.o.'],
+    ['Gradnja d.0.0.', 'Gradnja d.o.o.'],
+  ] as const)
+    it(`reads "${read}" as "${meant}"`, () => assert.equal(repairDottedForms(read), meant));
+  // Version numbers and dotted figures are not legal forms, nor a form whose other words are missing.
+  for (const text of ['Version 1.0.5 released', 'Tel 0.5.1', 'Total 0.0.', 'Firma z 0.0.'])
+    it(`leaves "${text}" as it is`, () => assert.equal(repairDottedForms(text), text));
 });
 
 describe('repairDateDigits', () => {

@@ -151,3 +151,54 @@ Kunde: Café Morgenrot GmbH, USt-IdNr. DE287615394
     assert.equal(data.customer_vat_number, null);
   });
 });
+
+describe('the firm an invoice is addressed to', () => {
+  const FIRM = '{ type: string, description: Name of the customer billed, company name only }';
+
+  it('is the firm, not the contact line under it ("FAO Mrs R. Okafor")', async () => {
+    const invoice = `HARROW & FENN JOINERY LTD
+Unit 4, Millbrook Trading Estate, Leeds LS11 9QT
+
+Invoice No:        HF-2025-0417
+Invoice Date:      14/03/2025
+
+Invoice To:
+  Calder Valley Lettings Ltd
+  FAO Mrs R. Okafor
+  22 Westgate
+  Halifax HX1 1PW
+`;
+    assert.equal((await extractText(invoice, { buyer_name: FIRM })).buyer_name, 'Calder Valley Lettings Ltd');
+  });
+
+  it('is the firm its legal form names, not the person addressed under it', async () => {
+    const invoice = `Brenner & Voigt Elektrogroßhandel GmbH · Industriestraße 14 · 34123 Kassel
+
+Wohnbau Franken eG
+Frau Petra Lenz
+Königstraße 88
+90402 Nürnberg
+                                          Rechnungsnummer:  RE-25-01093
+                                          Rechnungsdatum:   21.02.2025
+`;
+    assert.equal((await extractText(invoice, { buyer_name: FIRM })).buyer_name, 'Wohnbau Franken eG');
+  });
+
+  it('is not the sender whose block a logo names, though no heading says so', async () => {
+    const invoice = `FJORDKAFFE
+INVOICE                                  ROASTERY · AARHUS
+Invoice no.     2024-1187
+Invoice date    12.12.2024               Fjordkaffe ApS
+                                         Havnegade 9
+Due date        27.12.2024               8000 Aarhus C
+Customer no.    10432                    Denmark
+
+INVOICE TO
+Hotel Strandlyst A/S
+Strandvejen 201
+2900 Hellerup
+`;
+    const { buyer_name } = await extractText(invoice, { buyer_name: FIRM });
+    assert.equal(buyer_name, 'Hotel Strandlyst A/S');
+  });
+});

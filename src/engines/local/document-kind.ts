@@ -80,10 +80,28 @@ const letterheads = new WeakMap<DocumentView, string | null>();
 export function letterheadKey(view: DocumentView): string | null {
   let found = letterheads.get(view);
   if (found === undefined) {
-    const head = view.lines.filter((line) => line.page === 1).slice(0, 3);
-    const span = head.flatMap((line) => recognize('organization', line.text))[0];
+    const page = view.lines.filter((line) => line.page === 1);
+    const span =
+      page.slice(0, 3).flatMap((line) => recognize('organization', line.text))[0] ?? namedByLogo(page);
     found = span ? valueKey(span.value) : null;
     letterheads.set(view, found);
   }
   return found;
+}
+
+/** Lines of the head searched for the firm a logo names. */
+const LOGO_REACH = 10;
+
+/**
+ * A logo's word over the firm's block ("FJORDKAFFE" at the top, "Fjordkaffe ApS / Havnegade 9" in
+ * the sender's block under it): the firm in the head whose name opens with the first line's first
+ * word is the writer.
+ */
+function namedByLogo(page: DocumentView['lines']) {
+  const logo = words(page[0]?.text ?? '')[0];
+  if (!logo || logo.length < 4) return undefined;
+  return page
+    .slice(1, LOGO_REACH)
+    .flatMap((line) => recognize('organization', line.text))
+    .find((span) => words(span.value)[0] === logo);
 }

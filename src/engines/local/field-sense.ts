@@ -786,3 +786,9 @@ export function alternativeConcepts(field: Field, sense: FieldSense): string[] {
     .map((m) => m.concept.id);
   return [...new Set(named)];
 }
+
+/** Every phrase that names a concept: "Dated", "Invoice no", "Delivery Note". */
+const LABEL_PHRASES = new Set(CONCEPTS.flatMap((c) => c.phrases.map((p) => p.join(' '))));
+
+/** Text that is only a label of some concept: "Dated", "BUYER", "Due date". */
+export const isOnlyLabel = (text: string) => LABEL_PHRASES.has(words(text).join(' '));

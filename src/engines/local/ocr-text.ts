@@ -16,7 +16,7 @@ export function ocrLineText(line: Line): string {
   while (first < last && isSpeck(line.words[first]!)) first++;
   while (last > first && isSpeck(line.words[last]!)) last--;
   const kept = first === 0 && last === words.length - 1 ? line.text : words.slice(first, last + 1).join(' ');
-  return repairDateDigits(repairLegalForms(kept));
+  return repairDateDigits(repairDottedForms(repairLegalForms(kept)));
 }
 
 /** Letters OCR gives for digits; inside a date's shape they can only be digits. */
@@ -125,6 +125,41 @@ export function repairLegalForms(text: string): string {
     at = t.start + t.text.length;
   });
   return out + text.slice(at);
+}
+
+/** Digits OCR gives for the small letters of a dotted legal form: "Sp. z 0.0." is "Sp. z o.o.". */
+const SMALL_LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'l', '5': 's', '8': 'b' };
+
+/** Legal forms whose last word is written with dots ("Sp. z o.o.", "s.r.o.", "d.o.o."), as words. */
+const DOTTED = organizationWords.legalSuffixes
+  .map((form) => form.split(/\s+/))
+  .filter((parts) => /\p{Ll}\.\p{Ll}/u.test(parts.at(-1)!))
+  .map((parts) => parts.map((part) => part.toLowerCase()));
+
+/**
+ * "Drukarnia Zielony Liść Sp. z 0.0." → "… Sp. z o.o.": a dotted legal form whose small letters
+ * OCR read as look-alike digits, mended where the words before it are the rest of the form.
+ */
+export function repairDottedForms(text: string): string {
+  return text.replace(
+    /(?<![\p{L}\p{N}])[\p{L}\d](?:\.[\p{L}\d])+\.?(?![\p{L}\p{N}])/gu,
+    (word, at: number) => {
+      const mended = word.replace(/\d/g, (d) => SMALL_LOOKALIKES[d] ?? d);
+      if (mended === word || /\d/.test(mended)) return word;
+      const before = text
+        .slice(0, at)
+        .trim()
+        .split(/\s+/)
+        .map((w) => w.toLowerCase());
+      const fits = DOTTED.some((parts) => {
+        const last = parts.at(-1)!.replace(/\.$/, '');
+        if (mended.toLowerCase().replace(/\.$/, '') !== last) return false;
+        const rest = parts.slice(0, -1);
+        return rest.every((part, i) => before[before.length - rest.length + i] === part);
+      });
+      return fits ? mended : word;
+    },
+  );
 }
 
 function splitTail(token: string): { core: string; tail: string } {

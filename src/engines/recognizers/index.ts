@@ -14,7 +14,7 @@ export { CONNECTORS, INDUSTRY_WORDS, NOT_IN_NAME } from './organization-words.ts
 export { findOrganizations } from './organizations.ts';
 export { findPaymentMethods } from './payment-methods.ts';
 export { findPercentages } from './percentages.ts';
-export { HONORIFICS, withoutCourtesy } from './person-words.ts';
+export { HONORIFICS, isContactLine, withoutCourtesy } from './person-words.ts';
 export { findPersons } from './persons.ts';
 export { findPhones } from './phones.ts';
 export { findPostalAddresses } from './postal-addresses.ts';

@@ -13,6 +13,18 @@ export const GENERATIONAL = new Set(words.generational);
 /** Capitalised words that are not parts of names: contract vocabulary, months, receipts' labels. */
 export const NOT_NAMES = new Set(words.notNames);
 
+/**
+ * Words that open a line naming a contact person or an intermediary, not the party addressed:
+ * "Attn: Accounts", "FAO Mrs R. Okafor", "z. Hd. Frau Weber", "T.a.v. de heer …", "c/o". Matched
+ * word by word, whatever dots, colons and slashes stand between the words.
+ */
+const CONTACT_MARKERS = words.contactMarkers
+  .map((p) => p.split(/[\s/]+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+  .sort((a, b) => b.length - a.length)
+  .map((w) => new RegExp(`^${w.join("[\\s.:/'’]*")}(?![\\p{L}\\p{N}])`, 'iu'));
+
+export const isContactLine = (text: string) => CONTACT_MARKERS.some((marker) => marker.test(text.trim()));
+
 /** Endings of English nouns and adjectives that names do not have: "Obligations", "Injunctive". */
 export const NOUN_ENDINGS = words.nounEndings;
 

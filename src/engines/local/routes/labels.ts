@@ -2,7 +2,7 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
-import { CONCEPTS } from '../field-sense.ts';
+import { isOnlyLabel } from '../field-sense.ts';
 import { ENDS_IN_VALUE, findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
@@ -14,7 +14,7 @@ import {
   type ReadValue,
   readValue,
 } from '../read-value.ts';
-import { canonicalWord, words } from '../words.ts';
+import { canonicalWord } from '../words.ts';
 import { labelHit } from './label-hits.ts';
 
 /** Words that may stand between an amount's label and the amount: currencies, "incl. GST". */
@@ -40,12 +40,6 @@ const NUMBER_WORDS = new Set([
   'code',
   'account',
 ]);
-
-/** Every phrase that names a concept: "Dated", "Invoice no", "Delivery Note". */
-const LABEL_PHRASES = new Set(CONCEPTS.flatMap((c) => c.phrases.map((p) => p.join(' '))));
-
-/** Text that is only a label of some concept: "Dated", "BUYER", "Invoice no". */
-export const isOnlyLabel = (text: string) => LABEL_PHRASES.has(words(text).join(' '));
 
 /** The value after a label, unless it is only another label ("Invoice No.  | Dated |"). */
 function readLabelled(profile: FieldProfile, text: string, hints: ReadHints, ocr: boolean): ReadValue | null {

@@ -1,8 +1,9 @@
-import { findPostalAddresses, HONORIFICS, withoutCourtesy } from '../../recognizers/index.ts';
+import { findPostalAddresses, HONORIFICS, isContactLine, withoutCourtesy } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import { type DocumentView, partedFrom, type ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { isOnlyLabel } from '../field-sense.ts';
 import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
@@ -57,10 +58,13 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
       });
       continue;
     }
+    const above = lines.slice(top, address.startLine);
     const name =
       profile.kind === 'person' && !holder
-        ? (personOf(lines.slice(top, address.startLine)) ?? nameOf(lines.slice(top, address.startLine)))
-        : nameOf(lines.slice(top, address.startLine));
+        ? (personOf(above) ?? nameOf(above))
+        : profile.kind === 'organization'
+          ? (firmOf(above) ?? nameOf(above))
+          : nameOf(above);
     if (!name) continue;
     // A firm heading a block ("Cedar Ridge Medical Group, LLC") is not the employee or the guest.
     if (profile.kind === 'person' && recognize('organization', name.value).length > 0) continue;
@@ -114,7 +118,7 @@ export function addresseePieces(view: DocumentView): Map<number, string[]> {
   const addressee = issuerOf(view) === 'seller' ? 'buyer' : 'seller';
   for (const block of headBlocks(view)) {
     const heading = headingOf(block[0]!, block[0]!.line) ?? headingOf(block[0]!, aboveOf(view, block));
-    const attention = block.some((p) => CONTACT.test(p.text));
+    const attention = block.some((p) => isContactLine(p.text));
     if (heading !== addressee && !(attention && heading === undefined)) continue;
     for (const piece of block) found.set(piece.line.id, [...(found.get(piece.line.id) ?? []), piece.text]);
   }
@@ -179,7 +183,7 @@ function nameOf(
   for (let index = lines.length - 1; index >= 0; index--) {
     const raw = lines[index]!.trim();
     const words = raw.split(/\s+/);
-    if (CONTACT.test(raw) || (words.length <= 3 && /\d/.test(raw))) continue;
+    if (isContactLine(raw) || (words.length <= 3 && /\d/.test(raw))) continue;
     const titled = HONORIFICS.has(bare(words[0]!));
     const rest = titled ? words.slice(1) : words;
     if (rest.length === 0) return null;
@@ -189,6 +193,24 @@ function nameOf(
     const titledAbove = above !== '' && !/\s/.test(above) && HONORIFICS.has(bare(above));
     const recognised = recognize('person', value).length > 0 || recognize('organization', value).length > 0;
     return { value, index, titled: titled || titledAbove, recognised };
+  }
+  return null;
+}
+
+/**
+ * The firm a block is addressed to, for a field that asks for a firm: "Wohnbau Franken eG" over
+ * "Frau Petra Lenz", whichever of them stands nearer the address.
+ */
+function firmOf(
+  lines: string[],
+): { value: string; index: number; titled: boolean; recognised: boolean } | null {
+  for (const [index, line] of lines.entries()) {
+    const value = line.trim().replace(/[,;:]+$/, '');
+    if (isContactLine(value) || !readsAsName(value)) continue;
+    const firm = recognize('organization', value)[0];
+    if (firm && firm.start === 0 && firm.end >= value.length - 1)
+      // Its legal form names it a firm as surely as a courtesy title names a person.
+      return { value, index, titled: true, recognised: true };
   }
   return null;
 }
@@ -212,15 +234,19 @@ function personOf(
   return null;
 }
 
-/** A line naming a contact person or an intermediary, not the addressee. */
-const CONTACT = /^(?:attn|attention|c\/o|z\.? ?hd|kind attn|care of|à l'attention)\b/i;
-
 const bare = (word: string) => word.toLowerCase().replace(/\.$/, '');
 
 /** Two to eight words, starting with a capital, no digits, no label: a person's or a firm's name. */
 function readsAsName(text: string): boolean {
   const words = text.split(/\s+/);
-  return words.length >= 2 && words.length <= 8 && /^\p{Lu}/u.test(text) && !/\d|[:@/]/.test(text);
+  return (
+    words.length >= 2 &&
+    words.length <= 8 &&
+    /^\p{Lu}/u.test(text) &&
+    !/\d|[:@/]/.test(text) &&
+    // "Due date", "Site Address": a label heading a column, not a name.
+    !isOnlyLabel(text)
+  );
 }
 
 /**

@@ -2,9 +2,9 @@ import type { TypingHints } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { isOnlyLabel } from '../field-sense.ts';
 import { findLabel } from '../label-match.ts';
 import { readValue } from '../read-value.ts';
-import { isOnlyLabel } from './labels.ts';
 
 /** A cell under a header that names the field, or right of a row label that does. */
 export function tableCandidates(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
