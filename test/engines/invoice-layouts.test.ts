@@ -178,3 +178,28 @@ Faktura wystawiona zgodnie z art. 106e ustawy o VAT.
     assert.equal(await answer(document, 'seller_vat_id', '{ type: string }'), null);
   });
 });
+
+describe('a firm’s name broken by its logo', () => {
+  it('is the whole name the page prints elsewhere, not the logo’s last line', async () => {
+    const invoice = `                                                   BRENNER & VOIGT
+                                                   Elektrogroßhandel GmbH
+                                                   Industriestraße 14
+                                                   34123 Kassel
+
+Brenner & Voigt Elektrogroßhandel GmbH · Industriestraße 14 · 34123 Kassel
+
+Elektro Schäfer GmbH & Co. KG
+Wilhelmshöher Allee 211
+34121 Kassel
+                                                   Rechnungs-Nr.:   RE-2025-10384
+`;
+    assert.equal(
+      await answer(
+        invoice,
+        'seller_name',
+        '{ type: string, description: Name of the company that issued the invoice }',
+      ),
+      'Brenner & Voigt Elektrogroßhandel GmbH',
+    );
+  });
+});

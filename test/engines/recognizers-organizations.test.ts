@@ -24,6 +24,9 @@ describe('findOrganizations', () => {
     ['Dodavatel: Strojírna Novák Brno s.r.o.', ['Strojírna Novák Brno s.r.o.']],
     ['Vevő: Duna Logisztika Kft.', ['Duna Logisztika Kft.']],
     ['Fornecedor: Azulejo Digital, Lda.', ['Azulejo Digital, Lda.']],
+    ['Lieferant: Hollerbach Catering e.U.', ['Hollerbach Catering e.U.']],
+    // An ampersand joins the names a firm goes by, however many words follow it.
+    ['HARTLEY & SONS PLUMBING AND HEATING LTD', ['HARTLEY & SONS PLUMBING AND HEATING LTD']],
     [
       'Blue Bay Capital Holdings and Investments Ltd. (the "Buyer")',
       ['Blue Bay Capital Holdings and Investments Ltd.'],

@@ -199,12 +199,15 @@ function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' 
 /**
  * "High Speed Net Solutions and R. J. Seifert Enterprises" names two parties; "Leonard Green and
  * Partners LP" one. An "and" starts a new name when an initial or "the" follows it, or more than two
- * words do.
+ * words do; an "&" only when an initial or "the" follows it.
  */
 function separatesNames(tokens: Token[], k: number, last: number): boolean {
   const next = tokens[k + 1];
   if (next && next.kind === 'word' && next.text.length === 1 && isPunct(tokens[k + 2], '.')) return true;
   if (next?.lower === 'the') return true;
+  // "Harrow & Fenn Joinery Ltd", "Brenner & Voigt Elektrogroßhandel GmbH": an ampersand joins the
+  // names a firm is called by; two parties are listed with "and".
+  if (tokens[k]!.kind === 'punct') return false;
   let words = 0;
   for (let j = k + 1; j <= last; j++) if (tokens[j]!.kind === 'word') words++;
   return words > 2;

@@ -7,9 +7,47 @@ import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
+import { valueKey } from '../select.ts';
 import { words } from '../words.ts';
 import { addresseePieces } from './recipient.ts';
 import { asksLegalName } from './registered-name.ts';
+
+/** Words before a firm's name that speak of it: signing for it, declaring on its behalf. */
+const SPEAKS_OF = new Set([
+  'for',
+  'per',
+  'pp',
+  'p.p.',
+  'declaration',
+  'behalf',
+  'signed',
+  'für',
+  'pour',
+  'por',
+]);
+
+/**
+ * A logo breaks a firm's name over lines ("BRENNER & VOIGT" / "Elektrogroßhandel GmbH") which the
+ * page prints whole elsewhere, in its return address or its footer ("Brenner & Voigt
+ * Elektrogroßhandel GmbH · Industriestraße 14"): the whole name, where one ends with this one.
+ */
+function wholeElsewhere(view: DocumentView, value: string): string {
+  const key = valueKey(value);
+  for (const line of view.lines) {
+    if (line.page !== 1) break;
+    if (!line.text.toUpperCase().includes(value.split(/\s+/).at(-1)!.toUpperCase())) continue;
+    for (const span of recognize('organization', line.text)) {
+      const whole = valueKey(span.value);
+      if (whole.length <= key.length || !whole.endsWith(key)) continue;
+      // "For SAHYADRI AUTO COMPONENTS PVT. LTD." over a signature, "Declaration for …": words that
+      // speak of the firm, not more of its name.
+      const before = span.value.split(/\s+/).slice(0, -value.split(/\s+/).length);
+      if (before.some((w) => SPEAKS_OF.has(w.toLowerCase()) || NOT_IN_NAME.has(w.toLowerCase()))) continue;
+      if (nameWords(span.value).length > nameWords(value).length) return span.value;
+    }
+  }
+  return value;
+}
 
 /** Where layout alone says it: the issuer's name and address at the head of the first page. */
 export function layoutCandidates(view: DocumentView, profile: FieldProfile): Candidate[] {
@@ -45,7 +83,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
         const named = tail ? `${span.value} ${tail.trim()}` : span.value;
         const trimmed = trimLeadingNoise(named.replace(REGISTRATION_NUMBER, ''));
-        const value = line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed;
+        const value = wholeElsewhere(view, line.ocr ? repairNameWords(trimmed, view.ocrWords) : trimmed);
         if (nameWords(value).length === 0) continue;
         // The addressee is a party too (a letter agreement's other side), but never the issuer.
         if (profile.kind === 'organization' && addressee.get(line.id)?.some((piece) => piece.includes(value)))
