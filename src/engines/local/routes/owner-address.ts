@@ -1,4 +1,4 @@
-import { findPostalAddresses } from '../../recognizers/index.ts';
+import { findPostalAddresses, isContactLine } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, partedFrom, type ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
@@ -42,8 +42,9 @@ export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile
     const block = findPostalAddresses(section.map((s) => s.text))[0];
     if (!block) continue;
     const line = section[block.startLine]!.line;
+    const address = line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value;
     out.push({
-      value: line.ocr ? repairAddressWords(block.value, view.ocrWords) : block.value,
+      value: asksForTheName(profile) ? withItsName(section.slice(0, block.startLine), address) : address,
       score: 0.55 + 0.35 * block.confidence + ownWords,
       source: 'layout',
       line,
@@ -51,4 +52,32 @@ export function ownerAddressCandidates(view: DocumentView, profile: FieldProfile
     });
   }
   return out;
+}
+
+/**
+ * "Full ship-to address as printed, including the recipient company or site name": a description
+ * that asks for the name with the address ("including", "with", "inkl.", "avec", "con" … then a
+ * name, a company, a site or the recipient).
+ */
+const WITH_NAME =
+  /\b(?:includ\w*|incl\.?|inkl\.?|inklusive|einschlie\w*|mit|with|avec|y|con|incluy\w*|inclu\w*|compreso|met|inclusief)\b[^.;]{0,40}?\b(?:names?|company|companies|firm|recipient|site|consignee|nom|nombre|nome|name[ns]?|firma|empresa|soci[eé]t[eé]|azienda|naam|bedrijf|empf[aä]nger)\b/iu;
+
+/** "…without the company name line", "ohne Firmenname": a description that leaves the name out. */
+const WITHOUT_NAME =
+  /\b(?:without|excluding|except|no|not|ohne|sans|sin|senza|zonder|tanpa|sem)\b[^.;]{0,30}?\b(?:names?|company|firm|recipient|site|nom|nombre|nome|firma|empresa|naam|bedrijf)/iu;
+
+export function asksForTheName(profile: FieldProfile): boolean {
+  const said = profile.field.description;
+  return WITH_NAME.test(said) && !WITHOUT_NAME.test(said);
+}
+
+/** A line of a block that is not the party's name: a contact, a phone or an e-mail. */
+const NOT_A_NAME = /^(?:tel|phone|fax|e-?mail|mob|mobile|contact|ph)\b|@/i;
+
+/** The block's name lines above its address, joined to it: "Brightwater Fluid Systems, Inc., Plant 2 …". */
+export function withItsName(above: { text: string }[], address: string): string {
+  const names = above
+    .map((s) => s.text.trim())
+    .filter((t) => t !== '' && !isContactLine(t) && !NOT_A_NAME.test(t));
+  return [...names, address].join(', ');
 }

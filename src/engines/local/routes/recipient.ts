@@ -7,6 +7,7 @@ import { isOnlyLabel } from '../field-sense.ts';
 import { columnsOfLine } from '../line-columns.ts';
 import { repairAddressWords } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
+import { asksForTheName, withItsName } from './owner-address.ts';
 import { entitiesNamedAt } from './owner-context.ts';
 
 /** Lines of the first page searched for the block a letter or a bill is addressed to. */
@@ -49,8 +50,14 @@ export function recipientCandidates(view: DocumentView, profile: FieldProfile): 
     const bonus = heading === addressee ? 0.1 : 0;
     if (forAddress) {
       const line = block[address.startLine]!.line;
+      const value = line.ocr ? repairAddressWords(address.value, view.ocrWords) : address.value;
       out.push({
-        value: line.ocr ? repairAddressWords(address.value, view.ocrWords) : address.value,
+        value: asksForTheName(profile)
+          ? withItsName(
+              lines.slice(top, address.startLine).map((text) => ({ text })),
+              value,
+            )
+          : value,
         score: 0.5 + 0.3 * address.confidence + bonus,
         source: 'layout',
         line,
