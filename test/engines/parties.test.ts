@@ -63,24 +63,17 @@ describe('parties: who wrote the document and whom it is addressed to', () => {
 
   it("reads a purchase order's letterhead as the buyer's and its addressee as the supplier", async () => {
     const data = await extractText(ORDER, {
-      ship_to_address:
-        '{ type: string, description: "Full delivery address as printed, including the recipient company or site name" }',
-      afleveradres:
-        '{ type: string, description: "Volledig afleveradres, inclusief naam van het ontvangende bedrijf" }',
-      delivery_address: '{ type: string, description: "Delivery address, without the company name line" }',
-      ship_to: '{ type: postal_address }'.replace(
-        'postal_address',
-        'string, description: Where the goods go',
-      ),
+      supplier: '{ type: string }',
+      buyer: '{ type: string, description: The company placing the order }',
     });
-    const full =
-      'Brightwater Fluid Systems, Inc., Plant 2 - Receiving Dock B, 2215 Valley Pike, Springfield, OH 45504';
-    assert.deepEqual(data, {
-      ship_to_address: full,
-      afleveradres: full,
-      delivery_address: '2215 Valley Pike, Springfield, OH 45504',
-      ship_to: '2215 Valley Pike, Springfield, OH 45504',
-    });
+    assert.equal(data.buyer, 'HARTWELL PRECISION ENGINEERING LTD');
+    assert.equal(data.supplier, 'Bristol Fasteners & Fixings Ltd');
+  });
+
+  it('keeps the letterhead the seller’s when the order names another firm its buyer', async () => {
+    const confirmation = ORDER.replace('To,                      ', 'Buyer: Northwind Traders Ltd');
+    const data = await extractText(confirmation, { supplier: '{ type: string }' });
+    assert.equal(data.supplier, 'HARTWELL PRECISION ENGINEERING LTD');
   });
 });
 
