@@ -38,29 +38,31 @@ const BAND_PIXELS = 512 * 1024;
 /** Paints white, in place, the rules of a canvas; returns how many pixels were cleared. */
 export async function clearRulings(context: SKRSContext2D, width: number, height: number): Promise<number> {
   if (width * height > MAX_PIXELS || width < 2 || height < 2) return 0;
-  const grey = await luminance(context, width, height);
+  const ink = await inkOf(context, width, height);
   const thickness = Math.max(5, Math.round(width / 250));
   const rule = (share: number) =>
     Math.min(RULE_BOUNDS.max, Math.max(RULE_BOUNDS.min, Math.round(width * share)));
-  const ink = new Uint8Array(width * height);
-  for (let p = 0; p < ink.length; p++) ink[p] = grey[p]! < INK ? 1 : 0;
-  // Horizontal rules: thin across (a short vertical run of ink), long along.
-  const horizontal = new Uint8Array(width * height);
-  const across = runLengths(ink, width, height, 'vertical');
-  markRules(ink, across, thickness, rule(MIN_RULE), width, height, horizontal, 'horizontal');
+  // Rules upright first: thin across (a short horizontal run of ink), long along.
   const vertical = new Uint8Array(width * height);
   const along = runLengths(ink, width, height, 'horizontal');
   markRules(ink, along, thickness, rule(MIN_VERTICAL_RULE), width, height, vertical, 'vertical');
   let upright = 0;
   for (let p = 0; p < vertical.length; p++) upright += vertical[p]!;
-  const cleared = horizontal;
-  // Rules across alone are a receipt's dashes and underlines, which OCR reads past: cleared only
-  // where rules upright make a grid of them.
-  if (upright < 2 * rule(MIN_VERTICAL_RULE)) cleared.fill(0);
-  for (let p = 0; p < cleared.length; p++) if (vertical[p] === 1) cleared[p] = 1;
-  clearCrossings(cleared, vertical, ink, width, height, thickness);
-  widenIntoHalo(cleared, ink, width, height);
-  return paintWhite(context, width, height, cleared);
+  if (upright === 0) return 0;
+  // Rules across alone are a receipt's dashes and underlines, which OCR reads past: they are looked
+  // for only where rules upright make a grid with them.
+  if (upright >= 2 * rule(MIN_VERTICAL_RULE)) {
+    const horizontal = new Uint8Array(width * height);
+    const across = runLengths(ink, width, height, 'vertical');
+    markRules(ink, across, thickness, rule(MIN_RULE), width, height, horizontal, 'horizontal');
+    for (let p = 0; p < horizontal.length; p++)
+      if (horizontal[p] === 1) horizontal[p] = vertical[p] === 1 ? 1 : 2;
+    for (let p = 0; p < horizontal.length; p++) if (horizontal[p] === 2) vertical[p] = 2;
+  }
+  // `vertical` now marks both: 1 upright, 2 across.
+  clearCrossings(vertical, ink, width, height, thickness);
+  widenIntoHalo(vertical, ink, width, height);
+  return paintWhite(context, width, height, vertical);
 }
 
 /**
@@ -69,23 +71,15 @@ export async function clearRulings(context: SKRSContext2D, width: number, height
  * beside it and a vertical rule's above or below it, within `reach` through ink, is where two rules
  * meet: it is cleared too. Ink touching only one rule (a letter on an underline) is left.
  */
-function clearCrossings(
-  cleared: Uint8Array,
-  vertical: Uint8Array,
-  ink: Uint8Array,
-  width: number,
-  height: number,
-  reach: number,
-) {
-  // `cleared` holds both kinds of rule; told apart by `vertical`, before any crossing is added.
-  const rules = cleared.slice();
-  const reaches = (x: number, y: number, dx: number, dy: number, wantVertical: boolean) => {
+function clearCrossings(marks: Uint8Array, ink: Uint8Array, width: number, height: number, reach: number) {
+  // 1 marks a rule upright, 2 one across; a crossing found is marked 3.
+  const reaches = (x: number, y: number, dx: number, dy: number, kind: number) => {
     for (let k = 1; k <= reach + 1; k++) {
       const xx = x + k * dx;
       const yy = y + k * dy;
       if (xx < 0 || yy < 0 || xx >= width || yy >= height) return false;
       const q = yy * width + xx;
-      if (rules[q] === 1 && (vertical[q] === 1) === wantVertical) return true;
+      if (marks[q] === kind) return true;
       if (ink[q] === 0) return false;
     }
     return false;
@@ -93,9 +87,9 @@ function clearCrossings(
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      if (ink[p] === 0 || rules[p] === 1) continue;
-      const beside = reaches(x, y, -1, 0, false) || reaches(x, y, 1, 0, false);
-      if (beside && (reaches(x, y, 0, -1, true) || reaches(x, y, 0, 1, true))) cleared[p] = 1;
+      if (ink[p] === 0 || marks[p] !== 0) continue;
+      const beside = reaches(x, y, -1, 0, 2) || reaches(x, y, 1, 0, 2);
+      if (beside && (reaches(x, y, 0, -1, 1) || reaches(x, y, 0, 1, 1))) marks[p] = 3;
     }
   }
 }
@@ -105,11 +99,12 @@ function clearCrossings(
  * halo is a faint rule Tesseract still binarises into specks, so the light pixels within HALO of a
  * cleared pixel are cleared too (never ink: a letter touching the rule keeps its strokes).
  */
-function widenIntoHalo(cleared: Uint8Array, ink: Uint8Array, width: number, height: number): void {
-  const core = cleared.slice();
+function widenIntoHalo(marks: Uint8Array, ink: Uint8Array, width: number, height: number): void {
+  // The halo is marked 4, and only the rules' own pixels (1 to 3) spread it.
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (core[y * width + x] !== 1) continue;
+      const mark = marks[y * width + x]!;
+      if (mark === 0 || mark === 4) continue;
       for (let dy = -HALO; dy <= HALO; dy++) {
         const yy = y + dy;
         if (yy < 0 || yy >= height) continue;
@@ -117,25 +112,26 @@ function widenIntoHalo(cleared: Uint8Array, ink: Uint8Array, width: number, heig
           const xx = x + dx;
           if (xx < 0 || xx >= width) continue;
           const q = yy * width + xx;
-          if (ink[q] === 0) cleared[q] = 1;
+          if (ink[q] === 0 && marks[q] === 0) marks[q] = 4;
         }
       }
     }
   }
 }
 
-async function luminance(context: SKRSContext2D, width: number, height: number): Promise<Uint8Array> {
-  const grey = new Uint8Array(width * height);
+/** 1 for each pixel darker than INK, read band by band, yielding between bands. */
+async function inkOf(context: SKRSContext2D, width: number, height: number): Promise<Uint8Array> {
+  const ink = new Uint8Array(width * height);
   const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / width));
   let at = 0;
   for (let y = 0; y < height; y += rowsPerBand) {
     const rgba = context.getImageData(0, y, width, Math.min(rowsPerBand, height - y)).data;
     for (let i = 0; i < rgba.length; i += 4) {
-      grey[at++] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8;
+      ink[at++] = (rgba[i]! * 77 + rgba[i + 1]! * 150 + rgba[i + 2]! * 29) >> 8 < INK ? 1 : 0;
     }
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return grey;
+  return ink;
 }
 
 /** For every ink pixel, the length (at most 255) of the straight run of ink through it, in a direction. */
@@ -178,10 +174,12 @@ function markRules(
   // Walking a horizontal rule means stepping along x with y free by one; a vertical one the reverse.
   const [steps, lanes, stepStride, laneStride] =
     direction === 'horizontal' ? [width, height, 1, width] : [height, width, width, 1];
+  const active = activeLanes(ink, across, thickness, seedFor(minimum), width, height, direction);
+  if (active.length === 0) return;
   const forward = new Uint8Array(width * height);
   const walk = new PathWalk(lanes, thickness);
   for (let s = 0; s < steps; s++) {
-    for (let lane = 0; lane < lanes; lane++) {
+    for (const lane of active) {
       const p = s * stepStride + lane * laneStride;
       walk.step(lane, ink[p] === 1, across[p]! <= thickness);
       forward[p] = walk.length[lane]!;
@@ -190,7 +188,7 @@ function markRules(
   }
   walk.reset();
   for (let s = steps - 1; s >= 0; s--) {
-    for (let lane = 0; lane < lanes; lane++) {
+    for (const lane of active) {
       const p = s * stepStride + lane * laneStride;
       const thin = ink[p] === 1 && across[p]! <= thickness;
       walk.step(lane, ink[p] === 1, thin);
@@ -198,6 +196,50 @@ function markRules(
     }
     walk.advance();
   }
+}
+
+/**
+ * A straight run of thin ink this long seeds a lane: a rule askew by up to 3.5° has one of 16 pixels
+ * in every lane it crosses, and one of a quarter of its least length where it is askew by less than
+ * one degree. The longer seed spares the walk the columns of tall letters' stems.
+ */
+const seedFor = (minimum: number) => Math.max(16, Math.round(minimum / 4));
+
+/**
+ * The lanes (rows for rules across, columns for upright ones) a rule may run in: those holding a
+ * straight run of `seed` thin ink pixels, and their neighbours. Most of a page holds none, and the walk
+ * skips it. Read row by row, where the pixels lie in memory.
+ */
+function activeLanes(
+  ink: Uint8Array,
+  across: Uint8Array,
+  thickness: number,
+  seed: number,
+  width: number,
+  height: number,
+  direction: 'horizontal' | 'vertical',
+): number[] {
+  const lanes = direction === 'horizontal' ? height : width;
+  const seeded = new Uint8Array(lanes);
+  const run = new Uint16Array(direction === 'horizontal' ? 1 : width);
+  for (let y = 0; y < height; y++) {
+    if (direction === 'horizontal') run[0] = 0;
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      const k = direction === 'horizontal' ? 0 : x;
+      if (ink[p] === 1 && across[p]! <= thickness) {
+        run[k] = run[k]! + 1;
+        if (run[k]! >= seed) seeded[direction === 'horizontal' ? y : x] = 1;
+      } else run[k] = 0;
+    }
+  }
+  const active: number[] = [];
+  for (let lane = 0; lane < lanes; lane++) {
+    let near = false;
+    for (let d = -2; d <= 2 && !near; d++) near = seeded[lane + d] === 1;
+    if (near) active.push(lane);
+  }
+  return active;
 }
 
 /**
@@ -263,12 +305,12 @@ function paintWhite(context: SKRSContext2D, width: number, height: number, clear
     const row = y * width;
     let x = 0;
     while (x < width) {
-      if (cleared[row + x] !== 1) {
+      if (cleared[row + x] === 0) {
         x++;
         continue;
       }
       const start = x;
-      while (x < width && cleared[row + x] === 1) x++;
+      while (x < width && cleared[row + x] !== 0) x++;
       context.fillRect(start, y, x - start, 1);
       count += x - start;
     }
