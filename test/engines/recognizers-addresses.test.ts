@@ -3,6 +3,32 @@ import { describe, it } from 'node:test';
 import { findPostalAddresses } from '../../src/engines/recognizers/index.ts';
 
 describe('findPostalAddresses', () => {
+  it('reads a Singapore unit line ("#01-1187") as part of the address, and the numbered line over it', () => {
+    for (const [lines, value] of [
+      [
+        [
+          'AH SENG KOPI & TOAST',
+          'BLK 418 ANG MO KIO AVE 10',
+          '#01-1187',
+          'SINGAPORE 560418',
+          'Tel: 6456 2290',
+        ],
+        'BLK 418 ANG MO KIO AVE 10, #01-1187, SINGAPORE 560418',
+      ],
+      [
+        ['PAGEMARK BOOKS PTE LTD', '10 TAMPINES CENTRAL 3', '#02-15', 'SINGAPORE 529538', 'RCPT NO: 4471'],
+        '10 TAMPINES CENTRAL 3, #02-15, SINGAPORE 529538',
+      ],
+    ] as const) {
+      assert.deepEqual(
+        findPostalAddresses([...lines]).map((b) => b.value),
+        [value],
+      );
+    }
+    // Two items and a total are no address, though they open with numbers.
+    assert.deepEqual(findPostalAddresses(['2 NASI LEMAK 7.00', '1 TEH TARIK 2.20', 'TOTAL 9.20']), []);
+  });
+
   it('joins a receipt header address and leaves out the name, register and phone lines', () => {
     const lines = [
       'GOLDEN SPOON RESTAURANT SDN. BHD.',

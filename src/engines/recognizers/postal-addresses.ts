@@ -65,9 +65,14 @@ function isAddressLine(info: LineInfo): boolean {
   return info.score >= 1 && !info.breaker && !info.prose;
 }
 
-function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBlock | null {
-  if (!isAddressLine(infos[first]!)) return null;
-  let last = first;
+function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBlock | null {
+  if (!isAddressLine(infos[start]!)) return null;
+  // "10 TAMPINES CENTRAL 3" over "#02-15": a numbered line of names with no street word opens the
+  // block whose unit line is under it.
+  const opener =
+    start > 0 && UNIT.test(lines[start]!) && isNumberedNames(lines[start - 1]!, infos[start - 1]!);
+  const first = opener ? start - 1 : start;
+  let last = start;
   while (last + 1 < lines.length && last + 1 - first < MAX_BLOCK_LINES) {
     if (isAddressLine(infos[last + 1]!)) last++;
     else if (
@@ -102,6 +107,17 @@ function blockAt(lines: string[], infos: LineInfo[], first: number): AddressBloc
   return { startLine: first, endLine: last, value, confidence: round(confidence) };
 }
 
+/** A unit's floor and number: "#01-1187", "# 02-15". */
+const UNIT = /(?:^|[\s,])#\s?\d{1,3}-\d{1,5}[A-Z]?\b/;
+
+/** A line of a number and capitalised names, no amount: "10 TAMPINES CENTRAL 3". */
+function isNumberedNames(line: string, info: LineInfo): boolean {
+  if (info.breaker || info.prose || AMOUNT.test(line)) return false;
+  const tokens = tokenize(line);
+  const words = tokens.filter((t) => t.kind === 'word' && /\p{L}/u.test(t.text));
+  return /^\d/.test(tokens[0]?.text ?? '') && words.length >= 1 && words.every((t) => isCapitalized(t));
+}
+
 /**
  * "Wangsa Link, Wangsa Maju," between a street line and a postcode line: a short line of names
  * with nothing that marks it as an address, read as one because the lines around it are.
@@ -121,6 +137,8 @@ function analyse(line: string): LineInfo {
   const street = hasStreetWord(body);
   const number = body.some((t) => t.kind === 'num' || (t.kind === 'word' && /^\d/.test(t.text)));
   if (hasPostcode(line, body)) info.score += 2;
+  // "#01-1187", "#02-15": a unit's floor and number, as Singapore and Malaysia write them.
+  if (UNIT.test(line)) info.score += 1.5;
   if (street) info.score += number ? 2 : 1.5;
   if (hasPlace(body)) info.score += 1;
   if (!street && number && /^\d/.test(body[0]!.text)) info.score += 0.5;
