@@ -146,3 +146,54 @@ export function cropPnmRows(
   crop.bytes.set(new Uint8Array(bytes.buffer, from, (bottom - top) * rowBytes), crop.start + pad * rowBytes);
   return crop.bytes;
 }
+
+/**
+ * A box of a PGM/PPM, enlarged `factor` times (bilinear) onto a grey PGM with `pad` white pixels
+ * around it, in a shared buffer. Colour is read as its luminance.
+ */
+export function cropPnmScaled(
+  bytes: Uint8Array,
+  layout: PnmLayout,
+  box: { x0: number; y0: number; x1: number; y1: number },
+  factor: number,
+  pad: number,
+): Uint8Array {
+  const x0 = Math.max(0, Math.floor(box.x0));
+  const y0 = Math.max(0, Math.floor(box.y0));
+  const w = Math.max(1, Math.min(layout.width, Math.ceil(box.x1)) - x0);
+  const h = Math.max(1, Math.min(layout.height, Math.ceil(box.y1)) - y0);
+  const width = Math.round(w * factor);
+  const height = Math.round(h * factor);
+  const out = emptyPnm('P5', width + 2 * pad, height + 2 * pad);
+  out.bytes.fill(255, out.start);
+  const { channels, offset } = layout;
+  const grey = (x: number, y: number) => {
+    const at = offset + ((y0 + y) * layout.width + x0 + x) * channels;
+    if (channels === 1) return bytes[at]!;
+    return 0.299 * bytes[at]! + 0.587 * bytes[at + 1]! + 0.114 * bytes[at + 2]!;
+  };
+  // Source positions of each output column, computed once for every row.
+  const xs = new Int32Array(width);
+  const xt = new Float64Array(width);
+  for (let X = 0; X < width; X++) {
+    const sx = Math.min(w - 1, Math.max(0, (X + 0.5) / factor - 0.5));
+    xs[X] = Math.floor(sx);
+    xt[X] = sx - xs[X]!;
+  }
+  for (let Y = 0; Y < height; Y++) {
+    const sy = Math.min(h - 1, Math.max(0, (Y + 0.5) / factor - 0.5));
+    const ya = Math.floor(sy);
+    const yb = Math.min(h - 1, ya + 1);
+    const ty = sy - ya;
+    let at = out.start + (Y + pad) * (width + 2 * pad) + pad;
+    for (let X = 0; X < width; X++) {
+      const xa = xs[X]!;
+      const xb = Math.min(w - 1, xa + 1);
+      const tx = xt[X]!;
+      const top = (1 - tx) * grey(xa, ya) + tx * grey(xb, ya);
+      const bottom = (1 - tx) * grey(xa, yb) + tx * grey(xb, yb);
+      out.bytes[at++] = Math.round((1 - ty) * top + ty * bottom);
+    }
+  }
+  return out.bytes;
+}

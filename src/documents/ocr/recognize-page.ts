@@ -1,5 +1,6 @@
 import type { OcrEngine, OcrResult } from '../model.ts';
 import { pnmLayout } from './ppm.ts';
+import { rereadDoubtfulLines } from './reread-lines.ts';
 import { DEFAULT_UNREAD_BANDS, recognizeWithUnreadBands } from './unread-bands.ts';
 
 /**
@@ -22,7 +23,8 @@ const LEGIBLE = 0.7;
 
 /**
  * A page image recognised (with its unread bands, unread-bands.ts) under the global threshold and,
- * when that reads poorly, again under the local one. Only such pages pay for a second recognition.
+ * when that reads poorly, again under the local one (only such pages pay for a second recognition
+ * of the whole page); then its doubtful lines are read again one by one (reread-lines.ts).
  */
 export async function recognizePage(
   ocr: OcrEngine,
@@ -32,9 +34,12 @@ export async function recognizePage(
   const global = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'global');
   // A blank page reads nothing at no confidence: only a page turned to ink is read again.
   const poor = legibleCharacters(global, 0) > 0 && meanConfidence(global) < RETRY_BELOW;
-  if ((!poor && globalInkShare(image) <= DARK_SHARE) || signal?.aborted) return global;
+  if ((!poor && globalInkShare(image) <= DARK_SHARE) || signal?.aborted)
+    return rereadDoubtfulLines(ocr, image, global, signal, 'global');
   const local = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'local');
-  return legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global)) ? local : global;
+  return legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global))
+    ? rereadDoubtfulLines(ocr, image, local, signal, 'local')
+    : rereadDoubtfulLines(ocr, image, global, signal, 'global');
 }
 
 const characters = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length;
