@@ -12,6 +12,8 @@ export interface Piece {
   x0: number;
   x1: number;
   bbox?: BBox;
+  /** Its words, placed alike, where the measure allows it (characters of a text file). */
+  words?: Piece[];
 }
 
 /** A line as its pieces; `top` and `bottom` place it down the page (points, or line numbers). */
@@ -30,6 +32,10 @@ interface Span {
 }
 
 interface Block {
+  /** The line just above its first row (a rule between them skipped): perhaps its heads. */
+  above?: PieceLine;
+  /** Every line it took, rules and wrapped cells too. */
+  lines: PieceLine[];
   columns: Span[];
   rows: Piece[][];
   /** One-piece lines under a column, held until a full row shows the table goes on. */
@@ -75,9 +81,9 @@ function continues(columns: Span[], pieces: Piece[]): boolean {
   return pieces.length === 1 && columns.filter((column) => overlaps(column, pieces[0]!)).length === 1;
 }
 
-/** A line of dashes, equals signs or box-drawing strokes only. */
+/** A line of dashes, equals signs or box-drawing strokes only (a run per column: "----- ------"). */
 const isRule = (pieces: Piece[]) => pieces.length > 0 && pieces.every((piece) => RULE.test(piece.text));
-const RULE = /^[-=_~+*|.:\u2500-\u257f\u2010-\u2015]{3,}$/;
+const RULE = /^[-=_~+*|.:\u2500-\u257f\u2010-\u2015]{3,}(?: [-=_~+*|.:\u2500-\u257f\u2010-\u2015]+)*$/;
 
 /** Numbered paragraphs and footnotes line up like a two-column table; they are a list. */
 function isList(columns: Span[], rows: Piece[][]): boolean {
@@ -101,11 +107,44 @@ function isProse(columns: Span[], rows: Piece[][]): boolean {
   });
 }
 
+/**
+ * Heads typed closer than the columns under them ("Regel Artikelcode", "Aantal Eenh.", one space
+ * apart) cannot line up as pieces: word by word, each head goes to the column it lies over. Taken
+ * when they are words, not figures, and name at least three columns.
+ */
+function headsAbove(columns: Span[], line: PieceLine | undefined): Piece[] | undefined {
+  const words = line?.pieces.flatMap((piece) => piece.words ?? []);
+  if (!words || words.length < 2 || words.some((word) => !/\p{L}/u.test(word.text))) return undefined;
+  const byColumn = new Map<number, Piece[]>();
+  for (const word of words) {
+    let best = -1;
+    let most = 0;
+    columns.forEach((column, i) => {
+      const shared = Math.min(column.x1, word.x1) - Math.max(column.x0, word.x0);
+      if (shared > most) {
+        most = shared;
+        best = i;
+      }
+    });
+    if (best < 0) return undefined;
+    byColumn.set(best, [...(byColumn.get(best) ?? []), word]);
+  }
+  // Two words over two columns are as likely a section's title ("ACCOUNT ACTIVITY") as heads.
+  if (byColumn.size < 3) return undefined;
+  return [...byColumn.values()].map((ws) => ({
+    text: ws.map((w) => w.text).join(' '),
+    x0: ws[0]!.x0,
+    x1: ws.at(-1)!.x1,
+  }));
+}
+
 function toTable(block: Block): Table | undefined {
   const full = block.rows.filter((pieces) => pieces.length > 1);
   const { columns } = block;
   if (full.length < 2 || columns.length < 2 || isList(columns, full) || isProse(columns, full))
     return undefined;
+  const heads = headsAbove(columns, block.above);
+  if (heads) block.rows.unshift(heads);
   const rows = block.rows.map((pieces, row) =>
     columns.map((column, col): Cell => {
       const inside = pieces.filter((piece) => overlaps(column, piece));
@@ -126,25 +165,32 @@ function toTable(block: Block): Table | undefined {
 export function alignedTables(lines: PieceLine[], follows: Follows): Table[] {
   const tables: Table[] = [];
   let block: Block | undefined;
+  /** Lines that became rows of a table: never another table's heads. */
+  const rowLines = new Set<PieceLine>();
   const close = () => {
     const table = block && toTable(block);
-    if (table) tables.push(table);
+    if (table) {
+      tables.push(table);
+      for (const line of block!.lines) rowLines.add(line);
+    }
     block = undefined;
   };
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const { pieces } = line;
-    const near = block !== undefined && follows(block.last, line);
     // A rule drawn with characters ("-----", "=====") under a header or above the totals parts no
     // rows, and closes the items above it: a wrapped cell held just before it is the last item's.
+    const near = block !== undefined && follows(block.last, line);
     if (block && near && isRule(pieces)) {
       block.rows.push(...block.held);
       block.held = [];
       block.last = line;
+      block.lines.push(line);
       continue;
     }
     if (block && near && continues(block.columns, pieces)) {
       block.held.push(pieces);
       block.last = line;
+      block.lines.push(line);
       continue;
     }
     const columns = block && near && pieces.length > 1 ? alignColumns(block.columns, pieces) : undefined;
@@ -153,11 +199,20 @@ export function alignedTables(lines: PieceLine[], follows: Follows): Table[] {
       block.rows.push(...block.held, pieces);
       block.held = [];
       block.last = line;
+      block.lines.push(line);
       continue;
     }
     close();
     if (pieces.length > 1) {
-      block = { columns: pieces.map(({ x0, x1 }) => ({ x0, x1 })), rows: [pieces], held: [], last: line };
+      block = {
+        columns: pieces.map(({ x0, x1 }) => ({ x0, x1 })),
+        rows: [pieces],
+        held: [],
+        last: line,
+        lines: [line],
+      };
+      const before = lines[i - 1] && isRule(lines[i - 1]!.pieces) ? lines[i - 2] : lines[i - 1];
+      if (before && !rowLines.has(before) && follows(before, line)) block.above = before;
     }
   }
   close();

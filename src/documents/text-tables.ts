@@ -26,6 +26,11 @@ function spacedPieces(text: string): Piece[] {
     text: m[0],
     x0: m.index,
     x1: m.index + m[0].length,
+    words: [...m[0].matchAll(/\S+/g)].map((w) => ({
+      text: w[0],
+      x0: m.index + w.index,
+      x1: m.index + w.index + w[0].length,
+    })),
   }));
 }
 

@@ -35,6 +35,33 @@ describe('text: tables aligned by spaces', () => {
     assert.ok(page!.lines.some((line) => line.text.startsWith('Steel bracket, galvanised')));
   });
 
+  it('takes heads typed one space apart, over a rule of one run per column, as the header row', () => {
+    const [table] = spacedTables(
+      numbered([
+        'Pos Article  Description                  Quantity   Unit price     Amount',
+        '--- -------- ---------------------------  --------   ----------   --------',
+        ' 1  BX-12    Folding box 12 bottles      15 000 pcs     0,3100   4 650,00',
+        ' 2  LB-75    Self-adhesive label            500 pcs     0,0900      45,00',
+      ]),
+    );
+    assert.deepEqual(grid(table), [
+      ['Pos', 'Article', 'Description', 'Quantity', 'Unit price', 'Amount'],
+      ['1', 'BX-12', 'Folding box 12 bottles', '15 000 pcs', '0,3100', '4 650,00'],
+      ['2', 'LB-75', 'Self-adhesive label', '500 pcs', '0,0900', '45,00'],
+    ]);
+  });
+
+  it("does not take a section's two-word title above a table for its heads", () => {
+    const [table] = spacedTables(
+      numbered([
+        'ACCOUNT ACTIVITY',
+        '12/26   12/27   OUTFITTERS RETURN        -45.99',
+        '12/30   12/30   PAYMENT - THANK YOU   -1,204.63',
+      ]),
+    );
+    assert.equal(grid(table)?.[0]?.[0], '12/26');
+  });
+
   it('keeps a wrapped cell as a row of its own, but not a line of text after the table', () => {
     const [table] = spacedTables(
       numbered([
