@@ -631,6 +631,28 @@ function understandStated(field: Field): FieldSense {
       owner: null,
       qualifiers: unknownWords(own, matchesIn(own, true)),
     };
+  // "terms: Payment terms text": a word of the name that two concepts share (a contract's term,
+  // payment terms) means the one the description names with that word and more ("qty: Number of
+  // units" names no quantity's word: it stays a quantity).
+  const nameWordsOfHead = head.match ? own.slice(head.match.start, head.match.end) : [];
+  const describedWords = described.head?.match
+    ? described.phrase.slice(described.head.match.start, described.head.match.end)
+    : [];
+  const settled =
+    headInName &&
+    head.match &&
+    described.head?.match &&
+    described.head.match.concept !== head.match.concept &&
+    describedWords.length > nameWordsOfHead.length &&
+    nameWordsOfHead.every((w) => describedWords.includes(w))
+      ? nameMatches.find(
+          (m) =>
+            m.concept === described.head!.match!.concept &&
+            m.start === head!.match!.start &&
+            m.end === head!.match!.end,
+        )
+      : undefined;
+  if (settled) head = { ...head, match: settled };
   let concept: Concept | null = head.match?.concept ?? null;
   const family = concept?.family ?? head.family!;
   // "net_amt: net pay": a name's concept read through a kind word ("amount") gives way to another
@@ -792,3 +814,9 @@ const LABEL_PHRASES = new Set(CONCEPTS.flatMap((c) => c.phrases.map((p) => p.joi
 
 /** Text that is only a label of some concept: "Dated", "BUYER", "Due date". */
 export const isOnlyLabel = (text: string) => LABEL_PHRASES.has(words(text).join(' '));
+
+/** "Date", "Datum", "Fecha": a head that says only what kind of value stands under it. */
+export const isKindWordOnly = (text: string) => {
+  const said = words(text);
+  return said.length > 0 && said.every((w) => HEADS.has(w));
+};

@@ -69,7 +69,8 @@ export function findLabel(
     const after = text.slice(end);
     const setOff =
       text === '' ||
-      /^\s*[:：#=.\-–—|°º№]|^\t|^ {2,}/.test(after) ||
+      // …not a hyphen that joins the label's word to the next ("Brutto/Netto-Bezüge").
+      /^\s*[:：#=.–—|°º№]|^\s*-(?!\p{L})|^\s+-|^\t|^ {2,}/u.test(after) ||
       // "Billing Cycle 09/22/2025 - 10/21/2025": a label of two words or more right before a figure.
       (length >= 2 && /^ \d/.test(after)) ||
       // "alter Kontostand vom 31.03.2025   1.250,00", "Balance on 1 February 2025   £412.37": the
@@ -77,6 +78,10 @@ export function findLabel(
       AT_DATE.test(after) ||
       // "Deposit on acceptance (25%) ........  8,190.00": a few more words of the label, then a leader.
       LEADER.test(after.replace(/\([^)]*\)/g, '')) ||
+      // "Sales tax (Erie County, NY 8.75%)   $47.43", "VAT (20%):": a remark in brackets, then the gap;
+      // "VAT @ 15%   R 1 206,85", "GST 6%  3.49": the rate, then the gap.
+      /^\s*\([^()]{1,60}\)(?:\s*[:：=\-–—|]|\t| {2,})/.test(after) ||
+      /^\s*(?:@\s*)?\d{1,2}(?:[.,]\d{1,3})?\s?%(?:\s*[:：=\-–—|]|\t| {2,})/.test(after) ||
       tokens.length <= length + 4 ||
       columnEnds().includes(end);
     // "Property insured:   27 Meadow Lane": one more word of the label before its colon.

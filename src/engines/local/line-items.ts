@@ -1,6 +1,6 @@
 import type { BBox, Cell, Table } from '../../documents/model.ts';
 import type { FieldValue, ObjectField } from '../../fields/field.ts';
-import { coerceScalar, parseNumber, type TypingHints } from '../../fields/typing/index.ts';
+import { coerceScalar, findDateSpans, parseNumber, type TypingHints } from '../../fields/typing/index.ts';
 import type { Evidence, EvidenceTree } from '../engine.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import { type DocumentView, tokenise } from './document-view.ts';
@@ -93,7 +93,8 @@ export function lineItems(
   );
   const amountCol = named >= 0 ? header.columns[named]! : amountColumn(first.rows, hints);
   const parts = continued(view, header, first, { profiles, amountCol, hints });
-  const { found, seen, totals } = readParts(parts, header, items, { amountCol, hints });
+  const roles = profiles.map(columnRole);
+  const { found, seen, totals } = readParts(parts, header, items, { amountCol, hints, roles });
   const last = parts.at(-1)!;
   const stated = totals.length > 0 ? totals : statedBelow(view, last.table, last.page, hints);
   const summary = checkCompleteness({
@@ -318,8 +319,9 @@ function headerAbove(
 ): Header | undefined {
   const top = table.rows[0]?.find((cell) => cell.bbox)?.bbox;
   if (!top) return undefined;
+  // A rule under the heads ("----- ------") is not a line of heads.
   const above = view.lines.findLast(
-    (l) => l.page === page && l.bbox !== undefined && l.bbox.y1 <= top.y0 + 1,
+    (l) => l.page === page && l.bbox !== undefined && l.bbox.y1 <= top.y0 + 1 && /[\p{L}\p{N}]/u.test(l.text),
   );
   const heads = above && columnsOfLine(above);
   if (!above?.bbox || !heads || top.y0 - above.bbox.y1 > 2 * (above.bbox.y1 - above.bbox.y0))
@@ -448,7 +450,11 @@ function readParts(
   parts: Part[],
   header: Header,
   items: ObjectField,
-  { amountCol, hints }: { amountCol: number | undefined; hints: TypingHints },
+  {
+    amountCol,
+    hints,
+    roles,
+  }: { amountCol: number | undefined; hints: TypingHints; roles: (ColumnRole | undefined)[] },
 ) {
   const found: Item[] = [];
   const totals: StatedTotal[] = [];
@@ -493,6 +499,7 @@ function readParts(
           cell && p.kind !== 'object' && p.kind !== 'array' ? coerceScalar(p, cell.text, hints) : null;
       });
       if (Object.values(value).every((v) => v === null)) continue;
+      groupedQuantity(value, items, roles, (i) => cellAt(row, header.columns[i]!)?.text);
       const ref = row.find((c) => c.ref)?.ref;
       previous = {
         value,
@@ -515,6 +522,37 @@ function readParts(
   return { found, seen, totals };
 }
 
+/** "12 000 pcs": thousands grouped by a space, as French, Belgian and Nordic prices print them. */
+const SPACE_GROUPED = /^\s*(\d{1,3}(?: \d{3})+)(?![\d.,])/;
+
+/**
+ * A quantity printed with its thousands grouped by a space reads as its first group ("12 000" as 12:
+ * without a currency beside it, "12 000" may as well be two numbers). The line's own figures settle
+ * it: the reading whose product with the unit price comes nearer the line amount, within a factor
+ * of two (a line discount), is the quantity.
+ */
+function groupedQuantity(
+  value: Record<string, FieldValue>,
+  items: ObjectField,
+  roles: (ColumnRole | undefined)[],
+  cellText: (property: number) => string | undefined,
+): void {
+  const at = (role: ColumnRole) => roles.indexOf(role);
+  const [q, u, a] = [at('quantity'), at('unit_price'), at('amount')];
+  if (q < 0 || u < 0 || a < 0) return;
+  const name = items.properties[q]!.name;
+  const quantity = value[name];
+  const price = value[items.properties[u]!.name];
+  const amount = value[items.properties[a]!.name];
+  if (typeof quantity !== 'number' || typeof price !== 'number' || typeof amount !== 'number') return;
+  if (price <= 0 || amount <= 0) return;
+  const grouped = SPACE_GROUPED.exec(cellText(q) ?? '')?.[1];
+  if (!grouped) return;
+  const whole = Number(grouped.replace(/ /g, ''));
+  const off = (n: number) => Math.abs(Math.log((n * price) / amount));
+  if (whole !== quantity && off(whole) < Math.LN2 && off(whole) < off(quantity)) value[name] = whole;
+}
+
 /**
  * A lone cell with words right under an item is the rest of a cell that wrapped onto the next line:
  * the name of the text property it goes on, or null when none of the item's properties is read there.
@@ -524,10 +562,21 @@ function wrappedInto(cells: Cell[], previous: Item, part: Part, header: Header, 
   // "83-96512-04-7)" goes on "(ISBN 978-": a lone figure alone is a row of its own.
   if (cells.length !== 1 || cell.row > previous.row + 1 || /^[\d\s.,]*$/.test(cell.text.trim()))
     return undefined;
+  // "  Nov 5 - Dec 4, 2024" under a subscription: the period it covers, not more of its name.
+  if (onlyDates(cell.text)) return null;
   const property = items.properties.find(
     (p, i) => p.kind === 'string' && part.map.get(header.columns[i]!) === cell.col,
   );
   return property?.name ?? null;
+}
+
+/** A date or a range of dates and nothing else: "Nov 5 - Dec 4, 2024", "01.03.2025 – 31.03.2025". */
+function onlyDates(text: string): boolean {
+  const spans = findDateSpans(text);
+  if (spans.length === 0) return false;
+  let rest = text;
+  for (const span of [...spans].reverse()) rest = rest.slice(0, span.start) + rest.slice(span.end);
+  return !/[\p{L}\p{N}]/u.test(rest.replace(/\b(?:to|bis|au|al|tot|until|through)\b/gi, ''));
 }
 
 function join(item: Item, property: string | null, cells: Cell[], row: Row): void {

@@ -212,7 +212,15 @@ const MAX_COUNT = 999_999;
 
 function plausibleCounts(profile: FieldProfile, candidates: Candidate[]): Candidate[] {
   if (!profile.concepts.includes('count')) return candidates;
-  return candidates.filter((c) => typeof c.value !== 'number' || c.value <= MAX_COUNT);
+  return candidates.filter(
+    (c) => typeof c.value !== 'number' || (c.value <= MAX_COUNT && !writtenAsMoney(c.value, c.line.text)),
+  );
+}
+
+/** "Freight 85.00": a number the line prints only with cents or a currency is an amount, never a count. */
+function writtenAsMoney(value: number, text: string): boolean {
+  const spans = findNumberSpans(text).filter((s) => s.value === value);
+  return spans.length > 0 && spans.every((s) => s.currency !== undefined || /[.,]\d{2}$/.test(s.text));
 }
 
 /** An enum's answer is one of its values: what a route read is mapped to the value it names, or dropped. */

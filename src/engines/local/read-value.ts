@@ -8,6 +8,8 @@ import {
   parseInteger,
   type TypingHints,
 } from '../../fields/typing/index.ts';
+import { monthNumber } from '../../fields/typing/months.ts';
+import { foldCase } from '../../fields/typing/text.ts';
 import { firstDurationIn } from '../recognizers/durations.ts';
 import {
   type EntitySpan,
@@ -219,7 +221,7 @@ function readNumber(
 ): ReadValue | null {
   const allowPercent = RATE_WORDS.some((w) => profile.nameWords.has(w) || profile.descriptionWords.has(w));
   const spans = findNumberSpans(text, hints.decimalMark ? { decimalMark: hints.decimalMark } : {}).filter(
-    (s) => allowPercent || !s.percent,
+    (s) => (allowPercent || !s.percent) && !isYearOfMonth(text, s),
   );
   // "Discount (10%)   -377.50": a field that does not ask for a rate by name wants the money.
   const span =
@@ -235,6 +237,13 @@ function readNumber(
   // Where every amount has cents, a bare "4" after "Total" is more likely a count than money.
   const fit = hints.centsAmounts && profile.field.kind === 'double' && /^\d{1,2}$/.test(span.text) ? 0.85 : 1;
   return { value, start: lead + span.start, end: lead + span.end, fit };
+}
+
+/** "für März 2025", "May 2025": the year after a month's name is part of a date, not an amount. */
+function isYearOfMonth(text: string, span: { start: number; text: string }): boolean {
+  if (!/^(?:19|20)\d{2}$/.test(span.text)) return false;
+  const word = /(\p{L}+)\.?,?\s*$/u.exec(text.slice(0, span.start))?.[1];
+  return word !== undefined && monthNumber(foldCase(word)) > 0;
 }
 
 /**

@@ -28,6 +28,21 @@ const CODES = new Set([
   ...'RM Rp Rs kr Kr zł Kč Ft lei Fr Dhs DH SR'.split(' '),
 ]);
 
+/** Marks written only before their amounts: the rand's "R 1 206,85" (after a figure, "R" is anything). */
+const PREFIX_ONLY = new Set(['R']);
+
+/**
+ * Such a mark stands alone before its figure, "R 8 871,20", "-R 50,00", "(R1 206,85)": not the end of
+ * a code ("L2R 5L8") nor a prefix joined by a hyphen ("R-2025-018834").
+ */
+function prefixOnly(text: string, start: number, end: number): boolean {
+  return (
+    PREFIX_ONLY.has(text.slice(start, end)) &&
+    (start === 0 || /[\s(\-−]/.test(text[start - 1]!)) &&
+    /^(?: ?\d)/.test(text.slice(end, end + 2))
+  );
+}
+
 /** Codes that are commonly abbreviated with a trailing dot ("Rs. 500", "Fr. 12.50"). */
 const DOTTED = new Set(['Rs', 'kr', 'Kr', 'Fr']);
 
@@ -47,7 +62,7 @@ export function currencyBefore(text: string, end: number): CurrencyMark | null {
   }
   const dotted = ch === '.';
   const word = lettersEndingAt(text, dotted ? last : end);
-  if (!word || !CODES.has(word.text)) return null;
+  if (!word || !(CODES.has(word.text) || (!dotted && prefixOnly(text, word.start, end)))) return null;
   if (dotted && !DOTTED.has(word.text)) return null;
   return { start: word.start, end, code: word.text };
 }

@@ -7,6 +7,8 @@ import {
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, Token, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
+import { containsPhrase } from '../field-profile.ts';
+import { CONCEPTS } from '../field-sense.ts';
 import { contextWords, nameStems, stem } from '../field-words.ts';
 import { isClauseNumber } from '../read-value.ts';
 import { words } from '../words.ts';
@@ -108,6 +110,18 @@ export function fieldWordCandidates(
       const sum = [...found.values()].reduce((a, b) => a + b, 0);
       const strength = 1 - Math.exp(-sum);
       if (strength < 0.3) return;
+      // "PO Date:  02/11/2025" for the requested delivery date: the words just before the value
+      // name another concept of the field's kind outright; the field's own words there are chance.
+      // (A generic concept, "total: Sum of debits", may be asking for just such a one: "Money out".)
+      const label = before
+        .slice(0, 4)
+        .map((t) => t.word)
+        .reverse();
+      if (
+        profile.sense.concept?.generic !== true &&
+        kindmatesOf(profile).some((p) => containsPhrase(label, p))
+      )
+        return;
       out.push({
         value: span.value,
         score: 0.45 + 0.5 * strength,
@@ -118,6 +132,21 @@ export function fieldWordCandidates(
     });
   }
   return out;
+}
+
+const kindmates = new WeakMap<FieldProfile, string[][]>();
+
+/** Names of two words or more of the other concepts of the field's kind: "PO date", "due date". */
+function kindmatesOf(profile: FieldProfile): string[][] {
+  let found = kindmates.get(profile);
+  if (!found) {
+    const family = profile.sense.family;
+    found = CONCEPTS.filter((c) => c.family === family && !profile.concepts.includes(c.id))
+      .flatMap((c) => c.phrases)
+      .filter((phrase) => phrase.length >= 2);
+    kindmates.set(profile, found);
+  }
+  return found;
 }
 
 /** How to find the field's values in a line of text, or null for a field this route cannot read. */

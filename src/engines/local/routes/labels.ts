@@ -2,7 +2,7 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
-import { isOnlyLabel } from '../field-sense.ts';
+import { isKindWordOnly, isOnlyLabel } from '../field-sense.ts';
 import { ENDS_IN_VALUE, findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
@@ -41,6 +41,12 @@ const NUMBER_WORDS = new Set([
   'account',
 ]);
 
+/** "Vendor No. 200871", "Customer ID: 40218": a number and the words that say whose it is. */
+function isNumberLine(text: string): boolean {
+  const tokens = tokenise(text);
+  return tokens.length <= 5 && /\d/.test(text) && tokens.some((t, i) => i > 0 && NUMBER_WORDS.has(t.word));
+}
+
 /** The value after a label, unless it is only another label ("Invoice No.  | Dated |"). */
 function readLabelled(profile: FieldProfile, text: string, hints: ReadHints, ocr: boolean): ReadValue | null {
   const value = readValue(profile, text, hints, ocr);
@@ -77,11 +83,27 @@ export function labelCandidates(view: DocumentView, profile: FieldProfile, hints
     // "Bill To:          Ship To:" over "Contoso Retail GmbH     Contoso Warehouse": labels side by
     // side head columns, and each one's value is below it, not the next label.
     if (isColumnHeads(line)) {
-      const below = view.lines[line.id + 1];
-      const cell =
-        below && justBelow(line, below) && !tableOfAmounts(view, line, below, profile)
+      let below = view.lines[line.id + 1];
+      let cell =
+        below &&
+        justBelow(line, below) &&
+        !tableOfAmounts(view, line, below, profile, line.text.slice(hit.start, hit.end))
           ? cellBelow(line, below, hit.start)
           : undefined;
+      // "VENDOR" over "Vendor No. 200871" over "Kestrel Bearing & Supply Co.": a name is read past
+      // the block's number line.
+      const next = view.lines[line.id + 2];
+      if (
+        cell &&
+        below &&
+        next &&
+        isNumberLine(cell) &&
+        !profile.nameWords.has('number') &&
+        justBelow(below, next)
+      ) {
+        below = next;
+        cell = cellBelow(line, next, hit.start);
+      }
       const value = cell ? readLabelled(profile, cell, hints, below!.ocr) : null;
       if (value)
         out.push({
@@ -216,11 +238,15 @@ function tableOfAmounts(
   heads: ViewLine,
   below: ViewLine,
   profile: FieldProfile,
+  label: string,
 ): boolean {
   const kind = profile.field.kind;
+  // "Item  Qty  Price  Amount" over one item is an item table too, however short; its "Datum" column
+  // holds the day of the item, not the document's.
+  const items = heads.tokens.some((t) => ITEM_HEAD_WORDS.has(t.word));
+  if (kind === 'date' || kind === 'datetime') return items && isKindWordOnly(label);
   if (kind !== 'double' && kind !== 'integer') return false;
-  // "Item  Qty  Price  Amount" over one item is an item table too, however short.
-  if (heads.tokens.some((t) => ITEM_HEAD_WORDS.has(t.word))) return true;
+  if (items) return true;
   const next = view.lines[below.id + 1];
   return (
     next !== undefined &&
@@ -230,7 +256,7 @@ function tableOfAmounts(
 }
 
 /** Words that head a column of items: quantity, unit price, description. */
-const ITEM_HEAD_WORDS = new Set(
+export const ITEM_HEAD_WORDS = new Set(
   lexicon.concepts
     .filter((c) => c.id === 'quantity' || c.id === 'unit_price' || c.id === 'description')
     .flatMap((c) => c.words)
@@ -305,7 +331,7 @@ function amountDoubt(profile: FieldProfile, rest: string, value: ReadValue): num
 const otherPhrasesCache = new WeakMap<FieldProfile, string[][]>();
 
 /** Phrases naming a distinct concept other than the field's own: "qty", "sub total", "gst"… */
-function otherConceptPhrases(profile: FieldProfile): string[][] {
+export function otherConceptPhrases(profile: FieldProfile): string[][] {
   let phrases = otherPhrasesCache.get(profile);
   if (!phrases) {
     const own = new Set(profile.labels.map((l) => l.join(' ')));

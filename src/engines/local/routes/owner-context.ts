@@ -1,6 +1,11 @@
+import { issuerOf } from '../document-kind.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
+import lexicon from '../lexicon.json' with { type: 'json' };
+
+const WRITER = new Set(lexicon.writerPronouns.words);
+const ADDRESSEE = new Set(lexicon.addresseePronouns.words);
 
 const ENTITIES = CONCEPTS.filter((c) => c.family === 'entity' && c.id !== 'party');
 
@@ -49,6 +54,20 @@ export function ownerContext(view: DocumentView, line: ViewLine, profile: FieldP
   for (let i = line.id; i >= 0 && i > line.id - SECTION_LINES; i--) {
     const above = view.lines[i];
     if (!above || above.page !== line.page) break;
+    // "Your contact   Mr Pieter Claes" / "pieter.claes@…", "Our contact  Nathalie Dubois, …": on
+    // the value's line or the one above, a label opened by "our" or "your" says whose it is.
+    if (i >= line.id - 1 && (owner === 'seller' || owner === 'buyer')) {
+      const first = above.tokens[0]?.word ?? '';
+      const writer = issuerOf(view);
+      const whose = WRITER.has(first)
+        ? writer
+        : ADDRESSEE.has(first)
+          ? writer === 'seller'
+            ? 'buyer'
+            : 'seller'
+          : null;
+      if (whose) return whose === owner ? 0.3 : -0.3;
+    }
     const named = entityNamedBy(above);
     if (named) return named === owner ? 0.3 : -0.3;
   }

@@ -139,6 +139,8 @@ export function closingFirmCandidates(view: DocumentView, profile: FieldProfile)
   for (const block of signatureBlocks(view)) {
     for (const below of block) {
       const text = firstColumn(below).replace(ON_BEHALF_OF, '').trim();
+      // "Elbufer Bank eG · IBAN DE41 …": the firm on a line of bank details is the bank.
+      if (recognize('iban', below.text).length > 0) continue;
       const firm = recognize('organization', text)[0];
       if (!firm || firm.start > 2) continue;
       out.push({ value: firm.value, score: 0.76, source: 'signature', line: below, text: below.text });
