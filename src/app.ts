@@ -184,7 +184,8 @@ export interface Adapters {
 
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'> & Partial<Pick<Config, 'OCR_BACKEND'>>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'> &
+    Partial<Pick<Config, 'OCR_BACKEND' | 'OCR_REREAD_LINES'>>,
   options: {
     logger?: Logger;
     withStore?: boolean;
@@ -209,6 +210,7 @@ export async function createAdapters(
     ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
     createPreparePool(ocrSize),
   );
+  if (config.OCR_REREAD_LINES === false) ocr.rereadLines = false;
   const readers: ReaderRegistry = {
     pdf: pdfReader,
     jpeg: jpegReader,

@@ -64,6 +64,8 @@ const envSchema = z
     OCR_WORKERS: z.coerce.number().int().positive().optional(),
     /** wasm: tesseract.js; native: the `tesseract` CLI (≥ 4); auto: wasm for now (see native-tesseract.ts). */
     OCR_BACKEND: z.enum(['auto', 'wasm', 'native']).default('auto'),
+    /** Doubtful lines of a scan read again, enlarged (ocr/reread-lines.ts): surer letters, slower OCR. */
+    OCR_REREAD_LINES: envBoolean.default(true),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().positive().default(30_000),
     EXPOSE_DOCS: envBoolean.default(true),
     /** The website (sign-up, API keys, usage, playground); false serves the API alone. */

@@ -116,6 +116,13 @@ export interface RecognizeOptions {
 export interface OcrEngine {
   recognize(image: Uint8Array, options?: RecognizeOptions): Promise<OcrResult>;
   /**
+   * What starting one recognition costs beside the reading itself: 'process' when each one starts a
+   * program (the native CLI, about 220 ms), so that a page's doubtful lines are not read one by one.
+   */
+  startup?: 'thread' | 'process';
+  /** false: a page's doubtful lines are not read a second time (ocr/reread-lines.ts; OCR_REREAD_LINES). */
+  rereadLines?: boolean;
+  /**
    * prepareForOcr (ocr/image-preprocess.ts) off the main thread (ocr/prepare-pool.ts), same bytes
    * out; without it the image reader prepares in its own thread.
    */

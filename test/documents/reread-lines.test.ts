@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
 import type { OcrEngine, OcrResult, Word } from '../../src/documents/model.ts';
 import { cropPnmScaled, pnmLayout } from '../../src/documents/ocr/ppm.ts';
 import { rereadDoubtfulLines } from '../../src/documents/ocr/reread-lines.ts';
@@ -126,4 +127,22 @@ test('a crop is enlarged with its pixels where they were', () => {
   assert.ok(at(1 + 4, 1 + 2) < 128 && at(1 + 5, 1 + 3) < 200);
   assert.equal(at(0, 0), 255);
   assert.equal(at(1 + 11, 1 + 7), 255);
+});
+
+test('OCR_REREAD_LINES=false, or an engine that starts a process per reading, reads no line again', async () => {
+  const page: OcrResult = {
+    width: 800,
+    height: 300,
+    lines: [line([word('JALRN', 200, 300, 0.4)])],
+  };
+  for (const settings of [{ rereadLines: false }, { startup: 'process' as const }]) {
+    const { ocr, crops } = engine((placed) => {
+      placed.push({ x0: 201, x1: 299, text: 'JALAN', confidence: 0.9 });
+    });
+    const read = await rereadDoubtfulLines({ ...ocr, ...settings }, pgm(800, 300), page, undefined, 'global');
+    assert.equal(crops.length, 0);
+    assert.equal(read.lines[0]!.text, 'JALRN');
+  }
+  assert.equal(loadConfig({}).OCR_REREAD_LINES, true);
+  assert.equal(loadConfig({ OCR_REREAD_LINES: 'false' }).OCR_REREAD_LINES, false);
 });

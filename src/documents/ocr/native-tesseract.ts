@@ -114,6 +114,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
   }
 
   return {
+    startup: 'process',
     recognize(image, { signal, threshold = 'global' } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);

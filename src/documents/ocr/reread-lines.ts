@@ -16,12 +16,15 @@ export interface RereadOptions {
  * A line Tesseract read with a doubtful word is read again on its own, enlarged twice, and each
  * word keeps whichever of its two readings Tesseract was surer of. Alone and larger, a line's
  * letters are sampled afresh and its neighbours' ink no longer crowds it, so the second reading's
- * errors are not the first's: "JALRN" / "JALAN", "TAMPOl" / "TAMPOI". Measured on the whole page
- * image pipeline (the strings labelled found in the text read): sroie-more company 64.7% → 67.3%,
- * address 45.6% → 49.7%, total 89.4% → 88.7%; enlarging 1× (the crop alone) gained nothing on
- * addresses, 1.5× less than 2×; stacking every such line into one image to read them in one call
- * was slower and worse (Tesseract's block layout merges them). It costs a recognition of a small
- * image per doubtful line, about 20 on a receipt, run on the pool's free workers side by side.
+ * errors are not the first's: "JALRN" / "JALAN", "TAMPOl" / "TAMPOI". npm run eval: SROIE 75.9 →
+ * 76.1, sroie-more's minimum over wordings 66.6 → 67.5 (addresses 50 → 52% and 48 → 52%).
+ * Enlarging 1× (the crop alone) found no more of the labelled addresses in the text, 1.5× fewer
+ * than 2×; stacking every such line into one image, read in one call, was slower and worse
+ * (Tesseract's block layout merges them); reading again only below 0.7 gave SROIE 75.9 and
+ * sroie-more 67.1; replacing figures too lost SROIE's dates and totals (74.9). It costs a
+ * recognition of a small image per doubtful line, about 20 on a receipt, run on the pool's free
+ * workers side by side; not done by the native backend, which starts a process for each (8 s a
+ * receipt instead of 2).
  */
 export const DEFAULT_REREAD: RereadOptions = { doubtful: 0.85, factor: 2, maxLines: 40 };
 
@@ -37,7 +40,8 @@ export async function rereadDoubtfulLines(
   options: RereadOptions = DEFAULT_REREAD,
 ): Promise<OcrResult> {
   const layout = pnmLayout(image);
-  if (!layout || signal?.aborted) return page;
+  // A program started per line (the native CLI) would cost more than the page's whole reading.
+  if (!layout || signal?.aborted || ocr.startup === 'process' || ocr.rereadLines === false) return page;
   const doubtful = page.lines
     .map((line, index) => ({ line, index, least: leastConfidence(line) }))
     .filter(({ least }) => least < options.doubtful)
