@@ -188,3 +188,29 @@ Datum            Art                                   Menge    Preis €    Bet
     );
   });
 });
+
+describe('a purchase order titled with its own number', () => {
+  it('reads "BON DE COMMANDE N° …" as written by the buyer: the letterhead buys, the addressee supplies', async () => {
+    const text = `Menuiserie Alpine du Grésivaudan SAS
+12 rue des Artisans
+38190 Crolles
+
+                                                   BON DE COMMANDE N° BC25-0412
+
+                                                   Fournisseur :
+                                                   QUINCAILLERIE DU RHÔNE SARL
+                                                   3 quai Perrache
+                                                   69002 Lyon
+
+Date de commande : 04/03/2025
+`;
+    const data = await extractText(text, {
+      buyer_name: '{ type: string, description: Name of the company placing the order }',
+      supplier_name: '{ type: string, description: Name of the supplier the order is addressed to }',
+    });
+    assert.deepEqual(data, {
+      buyer_name: 'Menuiserie Alpine du Grésivaudan SAS',
+      supplier_name: 'QUINCAILLERIE DU RHÔNE SARL',
+    });
+  });
+});

@@ -25,11 +25,25 @@ export function issuerOf(view: DocumentView): 'seller' | 'buyer' {
     const head = view.lines.filter((line) => line.page === 1).slice(0, HEAD_LINES);
     const titled = head
       .slice(0, TITLE_LINES)
-      .some((line) => (columnsOfLine(line) ?? [line]).some((c) => BUYER_TITLES.has(words(c.text).join(' '))));
+      .some((line) => (columnsOfLine(line) ?? [line]).some((c) => BUYER_TITLES.has(titleOf(c.text))));
     found = titled && !buyerNamedApart(head) ? 'buyer' : 'seller';
     issuers.set(view, found);
   }
   return found;
+}
+
+/** "BON DE COMMANDE N° BC25-0731", "PURCHASE ORDER # 4471": a title with its own number after it. */
+const TITLE_NUMBER =
+  /\s+(?:n°|nº|no\.?|nr\.?|#|number|nummer|numéro|numero|núm\.?|n\.)\s*:?\s*[\p{L}\p{N}][\p{L}\p{N}\-/.]*$/iu;
+
+/**
+ * The title without its number, when two words or more stay: "Bestellung" is read as "order", and
+ * "Order No: 158" heads a restaurant's receipt, not a purchase order.
+ */
+function titleOf(text: string): string {
+  const whole = words(text);
+  const title = words(text.trim().replace(TITLE_NUMBER, ''));
+  return title.length >= 2 ? title.join(' ') : whole.join(' ');
 }
 
 /** Lines of the first page where the parties are named. */
