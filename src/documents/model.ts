@@ -100,7 +100,6 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   timeoutMs: 120_000,
 };
 
-/** Recognises text in a raster image. Implemented by the tesseract pool; faked in tests. */
 /**
  * How the image is made black and white before recognition: `global`, one threshold for the whole
  * page (Otsu's, Tesseract's default), or `local`, one per neighbourhood (Sauvola's), for photographs
@@ -113,14 +112,13 @@ export interface RecognizeOptions {
   threshold?: OcrThreshold;
 }
 
+/** Recognises text in a raster image. Implemented by the tesseract pool; faked in tests. */
 export interface OcrEngine {
   recognize(image: Uint8Array, options?: RecognizeOptions): Promise<OcrResult>;
   /**
-   * What starting one recognition costs beside the reading itself: 'process' when each one starts a
-   * program (the native CLI, about 220 ms), so that a page's doubtful lines are not read one by one.
+   * false: a page's doubtful lines are not read a second time (ocr/reread-lines.ts): where
+   * OCR_REREAD_LINES says so, and on the native CLI, which starts a program (about 220 ms) per reading.
    */
-  startup?: 'thread' | 'process';
-  /** false: a page's doubtful lines are not read a second time (ocr/reread-lines.ts; OCR_REREAD_LINES). */
   rereadLines?: boolean;
   /**
    * prepareForOcr (ocr/image-preprocess.ts) off the main thread (ocr/prepare-pool.ts), same bytes

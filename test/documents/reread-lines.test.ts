@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import type { OcrEngine, OcrResult, Word } from '../../src/documents/model.ts';
+import { createNativeTesseract } from '../../src/documents/ocr/native-tesseract.ts';
 import { cropPnmScaled, pnmLayout } from '../../src/documents/ocr/ppm.ts';
 import { rereadDoubtfulLines } from '../../src/documents/ocr/reread-lines.ts';
 
@@ -129,13 +130,13 @@ test('a crop is enlarged with its pixels where they were', () => {
   assert.equal(at(1 + 11, 1 + 7), 255);
 });
 
-test('OCR_REREAD_LINES=false, or an engine that starts a process per reading, reads no line again', async () => {
+test('OCR_REREAD_LINES=false, or the native backend, reads no line again', async () => {
   const page: OcrResult = {
     width: 800,
     height: 300,
     lines: [line([word('JALRN', 200, 300, 0.4)])],
   };
-  for (const settings of [{ rereadLines: false }, { startup: 'process' as const }]) {
+  for (const settings of [{ rereadLines: false }, { rereadLines: createNativeTesseract().rereadLines }]) {
     const { ocr, crops } = engine((placed) => {
       placed.push({ x0: 201, x1: 299, text: 'JALAN', confidence: 0.9 });
     });

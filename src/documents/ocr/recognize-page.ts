@@ -1,4 +1,4 @@
-import type { OcrEngine, OcrResult } from '../model.ts';
+import type { OcrEngine, OcrResult, OcrThreshold } from '../model.ts';
 import { pnmLayout } from './ppm.ts';
 import { rereadDoubtfulLines } from './reread-lines.ts';
 import { DEFAULT_UNREAD_BANDS, recognizeWithUnreadBands } from './unread-bands.ts';
@@ -34,12 +34,13 @@ export async function recognizePage(
   const global = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'global');
   // A blank page reads nothing at no confidence: only a page turned to ink is read again.
   const poor = legibleCharacters(global, 0) > 0 && meanConfidence(global) < RETRY_BELOW;
-  if ((!poor && globalInkShare(image) <= DARK_SHARE) || signal?.aborted)
-    return rereadDoubtfulLines(ocr, image, global, signal, 'global');
-  const local = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'local');
-  return legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global))
-    ? rereadDoubtfulLines(ocr, image, local, signal, 'local')
-    : rereadDoubtfulLines(ocr, image, global, signal, 'global');
+  let reading = { result: global, threshold: 'global' as OcrThreshold };
+  if ((poor || globalInkShare(image) > DARK_SHARE) && !signal?.aborted) {
+    const local = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'local');
+    if (legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global)))
+      reading = { result: local, threshold: 'local' };
+  }
+  return rereadDoubtfulLines(ocr, image, reading.result, signal, reading.threshold);
 }
 
 const characters = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length;

@@ -40,8 +40,7 @@ export async function rereadDoubtfulLines(
   options: RereadOptions = DEFAULT_REREAD,
 ): Promise<OcrResult> {
   const layout = pnmLayout(image);
-  // A program started per line (the native CLI) would cost more than the page's whole reading.
-  if (!layout || signal?.aborted || ocr.startup === 'process' || ocr.rereadLines === false) return page;
+  if (!layout || signal?.aborted || ocr.rereadLines === false) return page;
   const doubtful = page.lines
     .map((line, index) => ({ line, index, least: leastConfidence(line) }))
     .filter(({ least }) => least < options.doubtful)

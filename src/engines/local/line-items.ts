@@ -79,8 +79,9 @@ export function lineItems(
   // "expenseDate", "date_depense", "lineAmount": inside an item, a word the lexicon does not know
   // names the kind of item, which the table's own heads ("Date", "Gross") do not repeat.
   const profiles = items.properties.map((p) => ({ ...profileField(p), qualifiers: [] }));
-  const header = withArithmetic(bestHeader(view, profiles), view, profiles, hints);
-  if (!header || !namesWhatItems(header, profiles)) return { value: [], evidence: [] };
+  const roles = profiles.map(columnRole);
+  const header = withArithmetic(bestHeader(view, profiles), view, profiles, roles, hints);
+  if (!header || !namesWhatItems(header, roles)) return { value: [], evidence: [] };
   const first: Part = {
     table: header.table,
     page: header.page,
@@ -93,7 +94,6 @@ export function lineItems(
   );
   const amountCol = named >= 0 ? header.columns[named]! : amountColumn(first.rows, hints);
   const parts = continued(view, header, first, { profiles, amountCol, hints });
-  const roles = profiles.map(columnRole);
   const { found, seen, totals } = readParts(parts, header, items, { amountCol, hints, roles });
   const last = parts.at(-1)!;
   const stated = totals.length > 0 ? totals : statedBelow(view, last.table, last.page, hints);
@@ -122,8 +122,7 @@ export function lineItems(
  * table none of whose rows holds a word ("A | 7,00% | 7,85 | 0,55 | 8,40", a receipt's tax summary
  * under "MwSt  Netto  MwSt  Brutto") is no table of items, though its heads name amounts.
  */
-function namesWhatItems(header: Header, profiles: FieldProfile[]): boolean {
-  const roles = profiles.map(columnRole);
+function namesWhatItems(header: Header, roles: (ColumnRole | undefined)[]): boolean {
   if (!roles.some((role) => role === 'description' || role === 'quantity')) return true;
   const named = roles.some(
     (role, i) => (role === 'description' || role === 'quantity') && header.columns[i]! >= 0,
@@ -145,9 +144,9 @@ function withArithmetic(
   header: Header | undefined,
   view: DocumentView,
   profiles: FieldProfile[],
+  roles: (ColumnRole | undefined)[],
   hints: TypingHints,
 ): Header | undefined {
-  const roles = profiles.map(columnRole);
   const fill = (columns: number[], found: ArithmeticColumns) => {
     const byRole: Partial<Record<ColumnRole, number>> = {
       quantity: found.quantity,

@@ -44,6 +44,15 @@ export function entitiesNamedAt(line: ViewLine): { concept: string; start: numbe
   return found;
 }
 
+/** The party a line's opening "our" or "your" speaks of: the document's writer, or whom it is sent to. */
+function pronounedParty(view: DocumentView, line: ViewLine): 'seller' | 'buyer' | null {
+  const first = line.tokens[0]?.word ?? '';
+  const writer = issuerOf(view);
+  if (WRITER.has(first)) return writer;
+  if (ADDRESSEE.has(first)) return writer === 'seller' ? 'buyer' : 'seller';
+  return null;
+}
+
 /**
  * Whether the value's line sits in its owner's section: +0.3 under (or on) a heading naming the
  * field's owner ("Buyer", "Bill to"), −0.3 under one naming another party, 0 when nothing says.
@@ -56,18 +65,8 @@ export function ownerContext(view: DocumentView, line: ViewLine, profile: FieldP
     if (!above || above.page !== line.page) break;
     // "Your contact   Mr Pieter Claes" / "pieter.claes@…", "Our contact  Nathalie Dubois, …": on
     // the value's line or the one above, a label opened by "our" or "your" says whose it is.
-    if (i >= line.id - 1 && (owner === 'seller' || owner === 'buyer')) {
-      const first = above.tokens[0]?.word ?? '';
-      const writer = issuerOf(view);
-      const whose = WRITER.has(first)
-        ? writer
-        : ADDRESSEE.has(first)
-          ? writer === 'seller'
-            ? 'buyer'
-            : 'seller'
-          : null;
-      if (whose) return whose === owner ? 0.3 : -0.3;
-    }
+    const whose = i >= line.id - 1 ? pronounedParty(view, above) : null;
+    if (whose && (owner === 'seller' || owner === 'buyer')) return whose === owner ? 0.3 : -0.3;
     const named = entityNamedBy(above);
     if (named) return named === owner ? 0.3 : -0.3;
   }
