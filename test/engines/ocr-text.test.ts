@@ -8,6 +8,7 @@ import {
   repairDottedForms,
   repairLegalForms,
   repairNameWords,
+  withoutEdgeSpecks,
 } from '../../src/engines/local/ocr-text.ts';
 
 /** A line of OCR'd words, each with its confidence (0–1). */
@@ -37,6 +38,32 @@ describe('ocrLineText', () => {
 
   it('keeps short words read with confidence', () => {
     assert.equal(ocrLineText(line(['FY', 0.9], ['EAGLE', 0.95], ['ENTERPRISE', 0.3])), 'FY EAGLE ENTERPRISE');
+  });
+});
+
+describe('withoutEdgeSpecks', () => {
+  /** Words set at x positions on a line 10 high. */
+  const placed = (...words: [string, number, number][]): Line => ({
+    text: words.map(([w]) => w).join(' '),
+    bbox: { x0: words[0]![1], y0: 100, x1: words.at(-1)![2], y1: 110 },
+    words: words.map(([text, x0, x1]) => ({ text, confidence: 0.93, bbox: { x0, y0: 100, x1, y1: 110 } })),
+    index: 0,
+  });
+
+  it("drops a mark of one or two characters set far off the line's words, at either end", () => {
+    assert.equal(
+      withoutEdgeSpecks(placed(['1', 3, 8], ['SELANGOR', 40, 90], ['DARUL', 94, 120], ['EHSAN.', 124, 160])),
+      'SELANGOR DARUL EHSAN.',
+    );
+    assert.equal(withoutEdgeSpecks(placed(['BATU', 20, 45], ['5,', 49, 58], ['3', 160, 166])), 'BATU 5,');
+  });
+
+  it("keeps a short word set at the line's usual spacing", () => {
+    assert.equal(
+      withoutEdgeSpecks(placed(['NO', 20, 34], ['5,', 38, 46], ['JALAN', 50, 80], ['3', 84, 90])),
+      'NO 5, JALAN 3',
+    );
+    assert.equal(withoutEdgeSpecks(placed(['G-12,', 15, 40], ['JALAN', 90, 120])), 'G-12, JALAN');
   });
 });
 
@@ -109,6 +136,9 @@ describe('repairAddressWords', () => {
     ['SRD FLR, AEON TAMAN MALURI', '3RD FLR, AEON TAMAN MALURI'],
     ['IST FLOOR, WISMA HAMZAH', '1ST FLOOR, WISMA HAMZAH'],
     ['ND. 42, JALAN PBS 14/11', 'NO. 42, JALAN PBS 14/11'],
+    // A town's name, one look-alike letter off.
+    ['12, Jalan Tampol 7/4, Kawasan Perindustrian Tampol', '12, Jalan Tampoi 7/4, Kawasan Perindustrian Tampoi'],
+    ['LOT 5, JALAN BESAR, 45600 BATANG BERJUNTAT', 'LOT 5, JALAN BESAR, 45600 BATANG BERJUNTAI'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairAddressWords(read), meant));
@@ -128,6 +158,9 @@ describe('repairAddressWords', () => {
     'JALAN KPB 6',
     'TAMAN SEGAR',
     'Permas Jay',
+    // A town's name is reached by a letter changed for a look-alike only, in a word of five letters or more.
+    'JALAN ANGSA, TAMAN BERKELEY',
+    'JLN TUN RAZAK',
     'Jalan Pelabur',
     // A dollar before an amount and a bar between words are what they look like.
     'Deposit $250.00',

@@ -156,3 +156,43 @@ describe("a merchant's tax or registration number", () => {
     );
   });
 });
+
+// A logo gives the first words of the firm's name; the lines under it give it whole.
+const LOGO_OVER_NAME = `SENG HUAT HARDWARE
+SENG HUAT HARDWARE & TRADING SDN BHD
+(1094325-W)
+NO. 23, JALAN PERUSAHAAN 2,
+43300 SERI KEMBANGAN, SELANGOR
+TAX INVOICE
+CS00078215   08/06/2019
+PAINT ROLLER 9"        12.50
+TOTAL                  12.50
+`;
+
+// A name set over two lines, its firm word alone on the second.
+const NAME_OVER_TWO_LINES = `CAHAYA STATIONERY
+ENTERPRISE
+(JM0712345-T)
+LOT 5, JLN BESTARI 1/3,
+81300 SKUDAI, JOHOR.
+CASH BILL
+DATE : 27-10-17 15:06
+A4 PAPER 70GSM      11.90
+TOTAL               11.90
+`;
+
+const COMPANY_WORDINGS: [string, string][] = [
+  ['company', '{type: string, description: Name of the company or shop that issued the receipt}'],
+  ['vendor', "{type: string, description: \"Seller's legal entity name if shown anywhere; else the shop name\"}"],
+  ['nama_syarikat', '{type: string, description: Nama syarikat yang mengeluarkan resit}'],
+];
+
+describe("a firm's name the receipt's head gives in pieces", () => {
+  it('is the whole name with its legal form, not the first words a logo repeats', async () => {
+    await assertEachName(LOGO_OVER_NAME, COMPANY_WORDINGS, 'SENG HUAT HARDWARE & TRADING SDN BHD');
+  });
+
+  it('is both lines where the second holds the firm word alone', async () => {
+    await assertEachName(NAME_OVER_TWO_LINES, COMPANY_WORDINGS, 'CAHAYA STATIONERY ENTERPRISE');
+  });
+});

@@ -1,4 +1,4 @@
-import type { Line } from '../../documents/model.ts';
+import type { Line, Word } from '../../documents/model.ts';
 import addressWords from '../recognizers/data/address-words.json' with { type: 'json' };
 import organizationWords from '../recognizers/data/organization-words.json' with { type: 'json' };
 import { withinOneEdit } from './words.ts';
@@ -17,6 +17,28 @@ export function ocrLineText(line: Line): string {
   while (last > first && isSpeck(line.words[last]!)) last--;
   const kept = first === 0 && last === words.length - 1 ? line.text : words.slice(first, last + 1).join(' ');
   return repairDateDigits(repairDottedForms(repairLegalForms(kept)));
+}
+
+/**
+ * An OCR'd line without the specks a scan's edge or a torn margin leaves beside it: a word of one
+ * or two characters set off from the rest of the line by a gap of twice the line's height or more
+ * ("1      SELANGOR DARUL EHSAN", "BATU 5,        3"). Only for lines read as one block, such as
+ * an address: in an item line the same gap sets off a quantity.
+ */
+export function withoutEdgeSpecks(line: Line): string {
+  const words = line.words;
+  const height = line.bbox ? line.bbox.y1 - line.bbox.y0 : 0;
+  if (words.length < 2 || height <= 0) return ocrLineText(line);
+  const apart = (a: Word, b: Word) =>
+    a.bbox !== undefined && b.bbox !== undefined && b.bbox.x0 - a.bbox.x1 >= 2 * height;
+  const short = (w: Word) => w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2;
+  let first = 0;
+  let last = words.length - 1;
+  if (short(words[0]!) && apart(words[0]!, words[1]!)) first = 1;
+  if (last > first + 1 && short(words[last]!) && apart(words[last - 1]!, words[last]!)) last--;
+  if (first === 0 && last === words.length - 1) return ocrLineText(line);
+  const kept = words.slice(first, last + 1);
+  return ocrLineText({ ...line, words: kept, text: kept.map((w) => w.text).join(' ') });
 }
 
 /** Letters OCR gives for digits; inside a date's shape they can only be digits. */
@@ -177,15 +199,23 @@ function misreadOf(read: string, form: string): boolean {
   return form.length >= 3 && read.length >= 2 && withinOneEdit(read, form);
 }
 
-/** Street and place words of one word, upper case: what an address line's words are mended towards. */
-const ADDRESS_VOCABULARY = [
+const upperWords = (phrases: string[], least: number) => [
   ...new Set(
-    [...addressWords.streetWords, ...addressWords.placeWords.flatMap((p) => p.split(' '))]
-      .filter((w) => /^\p{L}{3,}$/u.test(w))
+    phrases
+      .flatMap((p) => p.split(' '))
+      .filter((w) => new RegExp(`^\\p{L}{${least},}$`, 'u').test(w))
       .map((w) => w.toUpperCase()),
   ),
 ];
-const ADDRESS_SET = new Set(ADDRESS_VOCABULARY);
+/** Street and place words of one word, upper case: what an address line's words are mended towards. */
+const ADDRESS_VOCABULARY = upperWords([...addressWords.streetWords, ...addressWords.placeWords], 3);
+/**
+ * Words of towns' names, mended towards only from a word of their length with one look-alike letter
+ * changed ("TAMPOL" is TAMPOI): among so many names, a shorter word or one letter more or less is
+ * as likely another word ("ANGSA" is not WANGSA, "JUN" is JLN, not TUN).
+ */
+const TOWN_VOCABULARY = upperWords(addressWords.townWords, 5).filter((w) => !ADDRESS_VOCABULARY.includes(w));
+const ADDRESS_SET = new Set([...ADDRESS_VOCABULARY, ...upperWords(addressWords.townWords, 3)]);
 
 /** Letters OCR takes for one another in print: a changed letter is a misreading only within a group. */
 const CONFUSABLE = ['IJLT', 'MNHW', 'ODQCG', 'UVLY', 'BE', 'FP'];
@@ -206,8 +236,12 @@ export function repairAddressWords(text: string, seen: Map<string, number> = new
     const upper = word.toUpperCase();
     if (ADDRESS_SET.has(upper)) return word;
     if (word !== upper && word !== upper[0] + upper.slice(1).toLowerCase()) return word;
-    let matches = ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v));
-    if (matches.length === 0) matches = ADDRESS_VOCABULARY.filter((v) => longLookalike(upper, v));
+    let matches = [
+      ...ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v)),
+      ...TOWN_VOCABULARY.filter((v) => v.length === upper.length && lookalike(upper, v)),
+    ];
+    if (matches.length === 0)
+      matches = [...ADDRESS_VOCABULARY, ...TOWN_VOCABULARY].filter((v) => longLookalike(upper, v));
     const mended = matches.length === 1 ? matches[0]! : surerReading(upper, seen);
     if (!mended) return word;
     return word === upper ? mended : styled(mended, word);

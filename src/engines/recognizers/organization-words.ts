@@ -25,6 +25,18 @@ export const SUFFIX_WORDS = new Set(
   words.legalSuffixes.filter((s) => /^[\p{L}]+\.?$/u.test(s)).map((s) => s.replace('.', '').toLowerCase()),
 );
 
+/**
+ * Words a firm's name ends with that say it is a firm and nothing of its trade ("ENTERPRISE",
+ * "TRADING", "SDN BHD"), lower case, dots dropped: a line of them alone under a name ends that name.
+ */
+export const FIRM_FORM_WORDS = new Set([
+  ...SUFFIX_WORDS,
+  ...words.legalSuffixes
+    .flatMap((s) => s.toLowerCase().replace(/\./g, ' ').split(/\s+/))
+    .filter((w) => w.length >= 2),
+  ...words.firmWords.map((w) => w.toLowerCase()),
+]);
+
 /** Words that open a Malay or Indonesian shop name: "KEDAI PAPAN ...", "RESTORAN ...". */
 export const NAME_PREFIXES = new Set(words.namePrefixes.map((w) => w.toLowerCase()));
 

@@ -1,11 +1,17 @@
-import { CONNECTORS, findPostalAddresses, INDUSTRY_WORDS, NOT_IN_NAME } from '../../recognizers/index.ts';
+import {
+  CONNECTORS,
+  FIRM_FORM_WORDS,
+  findPostalAddresses,
+  INDUSTRY_WORDS,
+  NOT_IN_NAME,
+} from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import { containsPhrase, type FieldProfile } from '../field-profile.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
-import { repairAddressWords, repairNameWords } from '../ocr-text.ts';
+import { repairAddressWords, repairNameWords, withoutEdgeSpecks } from '../ocr-text.ts';
 import { recognize } from '../read-value.ts';
 import { valueKey } from '../select.ts';
 import { words } from '../words.ts';
@@ -66,7 +72,9 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
       // a legal form only is read joined to the line above; a name missing its form, to the line below.
       const alone = recognize('organization', line.text);
-      const formOnly = alone.length > 0 && alone.every((s) => nameWords(s.value).length === 0);
+      // "CAHAYA STATIONERY" / "ENTERPRISE": a line of firm words alone ends the name above it.
+      const formOnly =
+        alone.length > 0 ? alone.every((s) => nameWords(s.value).length === 0) : firmWordsOnly(line.text);
       const prev = head[i - 1];
       const next = head[i + 1];
       const text = formOnly && prev ? `${prev.text} ${line.text}` : line.text;
@@ -98,6 +106,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       }
     });
   }
+  if (profile.kind === 'organization' && !placesAtTheHead(profile)) dropShortForms(out);
   if (profile.kind === 'organization') {
     // Failing a legal form, the issuer's name is the first line set in capitals that reads like a
     // name, or the first line of the letterhead named by its trade ("Brightwell Energy"), read in
@@ -145,7 +154,9 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   }
   if (profile.kind === 'postal_address') {
     const addressee = addresseePieces(view);
-    for (const block of findPostalAddresses(head.map((l) => l.text))) {
+    for (const block of findPostalAddresses(
+      head.map((l) => (l.ocr ? withoutEdgeSpecks(l.source) : l.text)),
+    )) {
       const line = head[block.startLine]!;
       if (addressee.get(line.id)?.some((piece) => block.value.includes(piece))) continue;
       out.push({
@@ -165,6 +176,44 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.qualifiers.length > 0)
     for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
+}
+
+/**
+ * "SENG HUAT HARDWARE" over "SENG HUAT HARDWARE & TRADING SDN BHD": a logo prints the first words
+ * of the name that the next lines give whole with the firm's form; the name is the whole one.
+ */
+function dropShortForms(found: Candidate[]): void {
+  const named = found.map((c) => ({ c, text: String(c.value), key: `${spaced(String(c.value))} ` }));
+  const whole = named.filter(
+    ({ text }) => nameWords(text).length < text.split(/\s+/).length || endsWithFirmWord(text),
+  );
+  for (let i = found.length - 1; i >= 0; i--) {
+    const short = named[i]!;
+    const longer = whole.some(
+      (w) =>
+        w.c !== short.c &&
+        Math.abs(w.c.line.id - short.c.line.id) <= 3 &&
+        w.key.startsWith(short.key) &&
+        w.key.length > short.key.length,
+    );
+    if (longer) found.splice(i, 1);
+  }
+}
+
+/** A name's words in capitals, one space apart, without their punctuation. */
+const spaced = (value: string) =>
+  value
+    .toUpperCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const endsWithFirmWord = (value: string) =>
+  FIRM_FORM_WORDS.has(value.split(/\s+/).at(-1)!.toLowerCase().replace(/\./g, ''));
+
+/** "ENTERPRISE", "TRADING SDN. BHD.": words that say a firm is one, and no name of their own. */
+function firmWordsOnly(text: string): boolean {
+  const said = text.split(/[^\p{L}]+/u).filter((w) => w !== '');
+  return said.length > 0 && said.every((w) => FIRM_FORM_WORDS.has(w.toLowerCase()));
 }
 
 /** "As shown at the top of the receipt", "on the header", "oben auf dem Kassenbon": the value's place. */
