@@ -104,6 +104,10 @@ describe('repairDateDigits', () => {
     ['Tarikh 1l/04/2018', 'Tarikh 11/04/2018'],
     ['Date: 24/03/ 2018 13:45', 'Date: 24/03/2018 13:45'],
     ['Date 24 /03/2018', 'Date 24/03/2018'],
+    // A day or a month that cannot be, one look-alike digit from the only one that can.
+    ['Date 2 36/03/2018 # 8:13 PM', 'Date 2 30/03/2018 # 8:13 PM'],
+    ['DATE: 68 JUN 2019 20:14', 'DATE: 08 JUN 2019 20:14'],
+    ['Date: 12/93/2018', 'Date: 12/03/2018'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairDateDigits(read), meant));
@@ -115,6 +119,12 @@ describe('repairDateDigits', () => {
     'AB/CD/EFGH',
     'REF A1/B2/C3D4',
     'G.23 & G.22',
+    // No look-alike makes a day; a second number up to 31 may be a day after its month (MDY).
+    'Date 47/03/2018',
+    'Date 12/18/2018',
+    // A number written like a date, no label or time of day beside it, is a number.
+    'Faktura VAT nr 87/11/2024',
+    'ROOM 45 JUN',
     '24/03/2018',
   ];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairDateDigits(text), text));

@@ -1,6 +1,7 @@
 import type { Line, Word } from '../../documents/model.ts';
 import addressWords from '../recognizers/data/address-words.json' with { type: 'json' };
 import organizationWords from '../recognizers/data/organization-words.json' with { type: 'json' };
+import lexicon from './lexicon.json' with { type: 'json' };
 import { withinOneEdit } from './words.ts';
 
 /**
@@ -67,12 +68,83 @@ const SPACED_DATE =
  * (at least four, at most two letters), so that codes of letters and digits stay as they are.
  */
 export function repairDateDigits(text: string): string {
-  return text.replace(SPACED_DATE, '$1$2$3$2$4').replace(DATE_SHAPE, (shape) => {
-    const letters = shape.replace(/[\d/.-]/g, '').length;
-    const digits = shape.replace(/\D/g, '').length;
-    if (letters === 0 || letters > 2 || digits < 4) return shape;
-    return shape.replace(/[OoDIl|SBZ]/g, (c) => DIGIT_LOOKALIKES[c]!);
-  });
+  return repairImpossibleDays(
+    text.replace(SPACED_DATE, '$1$2$3$2$4').replace(DATE_SHAPE, (shape) => {
+      const letters = shape.replace(/[\d/.-]/g, '').length;
+      const digits = shape.replace(/\D/g, '').length;
+      if (letters === 0 || letters > 2 || digits < 4) return shape;
+      return shape.replace(/[OoDIl|SBZ]/g, (c) => DIGIT_LOOKALIKES[c]!);
+    }),
+  );
+}
+
+/** Digits OCR gives for others of print: a "0" read as "6", "8" or "9", a "3" as "8". */
+const DIGIT_MISREADS: Record<string, string[]> = {
+  '6': ['0', '5'],
+  '8': ['0', '3', '6'],
+  '9': ['0'],
+  '5': ['6'],
+};
+
+/**
+ * Day, month and a year of this century or the last written whole, with one separator; or a day
+ * before a month's name and such a year. A year of two digits leaves codes ("80-36-25") too alike.
+ */
+const NUMERIC_DATE = /(?<![\p{L}\p{N}#/.-])(\d{2})([/.-])(\d{2})\2((?:19|20)\d{2})(?![\p{L}\p{N}/.-])/gu;
+const NAMED_MONTH_DATE =
+  /(?<![\p{L}\p{N}])(\d{2})([ .-]?)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?=\p{L}*[ .,-]*(?:19|20)\d{2}(?!\d))/giu;
+
+/**
+ * "36/03/2018" → "30/03/2018", "68 JUN 2019" → "08 JUN 2019": a number past 31 where a date holds its
+ * day or month is a misread digit, mended where exactly one look-alike of one of its digits makes it
+ * 31 or less.
+ */
+export function repairImpossibleDays(text: string): string {
+  if (!speaksOfADate(text)) return text;
+  return text
+    .replace(NUMERIC_DATE, (shape, day: string, sep: string, month: string, year: string) => {
+      const d = Number(day) > 31 ? possible(day, 31) : day;
+      // A month first (MDY) puts the day second: only past 31 is a second number impossible.
+      const m = Number(month) > 31 ? possible(month, 31) : month;
+      return d && m && (d !== day || m !== month) ? `${d}${sep}${m}${sep}${year}` : shape;
+    })
+    .replace(NAMED_MONTH_DATE, (shape, day: string, sep: string, month: string) => {
+      const d = Number(day) > 31 ? possible(day, 31) : day;
+      return d && d !== day ? `${d}${sep}${month}` : shape;
+    });
+}
+
+/** One-word labels of a date, lower case: "date", "datum", "tarikh", "fecha". */
+const DATE_WORDS = new Set(
+  lexicon.concepts
+    .filter((c) => c.id === 'date')
+    .flatMap((c) => c.words)
+    .filter((w) => !w.includes(' ')),
+);
+
+/**
+ * A line that says it holds a date, by a label or a time of day beside it: an invoice's number
+ * written like one ("Faktura VAT nr 87/11/2024") is no date to mend.
+ */
+function speaksOfADate(text: string): boolean {
+  return (
+    /(?<!\d)\d{1,2}:\d{2}(?!\d)/.test(text) ||
+    text
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .some((w) => DATE_WORDS.has(w))
+  );
+}
+
+/** The one reading of two digits, one of them changed for a look-alike, that lies in 1..most. */
+function possible(read: string, most: number): string | undefined {
+  const found = new Set<string>();
+  for (let i = 0; i < read.length; i++)
+    for (const other of DIGIT_MISREADS[read[i]!] ?? []) {
+      const mended = read.slice(0, i) + other + read.slice(i + 1);
+      if (Number(mended) >= 1 && Number(mended) <= most) found.add(mended);
+    }
+  return found.size === 1 ? [...found][0] : undefined;
 }
 
 /** Below this, a word of one or two letters at a line's edge is more likely a speck or a stroke of a logo than text. */
