@@ -32,21 +32,26 @@ const line = (words: Word[]): OcrResult['lines'][number] => ({
 });
 
 /**
- * An engine that reads a crop as `again` gives it: words placed in page coordinates, moved into the
- * crop's enlarged pixels as the reader would find them (left edge of the crop at `left`, 2×, pad 10).
+ * An engine that reads a crop as `again` gives it for the crop's enlargement (2, then 3: the order
+ * the reader asks in): words placed in page coordinates, moved into the crop's enlarged pixels as
+ * the reader would find them (the line starts at x 200 and is 20 high: the crop starts 20 left of
+ * it; pad 10).
  */
-function engine(again: (page: { x0: number; x1: number; text: string; confidence: number }[]) => void) {
+function engine(
+  again: (placed: { x0: number; x1: number; text: string; confidence: number }[], factor: number) => void,
+) {
   const crops: Uint8Array[] = [];
   const ocr: OcrEngine = {
     async recognize(image) {
+      const factor = crops.length % 2 === 0 ? 2 : 3;
       crops.push(image);
       const placed: { x0: number; x1: number; text: string; confidence: number }[] = [];
-      again(placed);
-      const left = 200 - 20; // the line starts at x 200 and is 20 high: the crop starts 20 left of it
+      again(placed, factor);
+      const left = 200 - 20;
       const words = placed.map((p) => ({
         text: p.text,
         confidence: p.confidence,
-        bbox: { x0: (p.x0 - left) * 2 + 10, x1: (p.x1 - left) * 2 + 10, y0: 15, y1: 55 },
+        bbox: { x0: (p.x0 - left) * factor + 10, x1: (p.x1 - left) * factor + 10, y0: 15, y1: 55 },
       }));
       return {
         width: 1,
@@ -58,42 +63,75 @@ function engine(again: (page: { x0: number; x1: number; text: string; confidence
   return { ocr, crops };
 }
 
-test('a doubtful line read again keeps, word by word, the reading Tesseract was surer of; figures as first read', async () => {
-  const page: OcrResult = {
+/** A page of one line of words, each [text, confidence], set 100 apart from x 200. */
+function pageOf(...read: [string, number][]): OcrResult {
+  return {
     width: 800,
     height: 300,
-    lines: [
-      line([word('JALRN', 200, 300, 0.4), word('BESAR,', 310, 420, 0.95), word('45600', 430, 520, 0.3)]),
-    ],
+    lines: [line(read.map(([text, confidence], i) => word(text, 200 + 110 * i, 290 + 110 * i, confidence)))],
   };
-  const { ocr, crops } = engine((placed) => {
-    placed.push({ x0: 201, x1: 299, text: 'JALAN', confidence: 0.9 });
-    placed.push({ x0: 311, x1: 419, text: 'BESAR', confidence: 0.7 });
-    placed.push({ x0: 431, x1: 519, text: '45500', confidence: 0.95 });
+}
+
+/** What each enlargement reads: the words of `byFactor[factor]`, at the first reading's places. */
+function readings(byFactor: Record<number, [string, number][]>) {
+  return engine((placed, factor) => {
+    byFactor[factor]!.forEach(([text, confidence], i) => {
+      placed.push({ x0: 201 + 110 * i, x1: 289 + 110 * i, text, confidence });
+    });
+  });
+}
+
+test('a doubtful line is read again 2× and 3× enlarged, and its doubtful words are voted on', async () => {
+  const page = pageOf(['JALRN', 0.4], ['BESAR,', 0.95], ['45400', 0.6], ['12.50', 0.7]);
+  const { ocr, crops } = readings({
+    2: [
+      ['JALAN', 0.9],
+      ['BESAR', 0.7],
+      ['45600', 0.9],
+      ['12.80', 0.95],
+    ],
+    3: [
+      ['JALEN', 0.5],
+      ['BESAR', 0.9],
+      ['45600', 0.8],
+      ['12.30', 0.9],
+    ],
   });
   const read = await rereadDoubtfulLines(ocr, pgm(800, 300), page, undefined, 'global');
-  assert.equal(read.lines[0]!.text, 'JALAN BESAR, 45600');
+  // Letters none agree on: the surest reading. A word read surely stays. Figures both second
+  // readings agree on, surer than the first: theirs. Figures they disagree on: the first reading.
+  assert.equal(read.lines[0]!.text, 'JALAN BESAR, 45600 12.50');
   assert.equal(read.lines[0]!.words[0]!.confidence, 0.9);
   // The word keeps its place on the page.
-  assert.deepEqual(read.lines[0]!.words[0]!.bbox, { x0: 200, y0: 100, x1: 300, y1: 120 });
-  // One crop, the line with a line's height either side and a quarter above and below, enlarged 2×.
-  assert.equal(crops.length, 1);
-  assert.deepEqual(
-    pnmLayout(crops[0]!) && { w: pnmLayout(crops[0]!)!.width, h: pnmLayout(crops[0]!)!.height },
-    {
-      w: (520 + 20 - 180) * 2 + 20,
-      h: 30 * 2 + 20,
-    },
-  );
+  assert.deepEqual(read.lines[0]!.words[0]!.bbox, { x0: 200, y0: 100, x1: 290, y1: 120 });
+  // Two crops: the line with a line's height either side and a quarter above and below, 2× and 3×.
+  const size = (crop: Uint8Array) => [pnmLayout(crop)!.width, pnmLayout(crop)!.height];
+  assert.deepEqual(crops.map(size), [
+    [(620 + 20 - 180) * 2 + 20, 30 * 2 + 20],
+    [(620 + 20 - 180) * 3 + 20, 30 * 3 + 20],
+  ]);
 });
 
-test('lines read surely are not read again, nor lines without a letter', async () => {
+test('agreement changes figures only when surer, letters when nearly as sure, and never to stray signs', async () => {
+  const page = pageOf(['19/02/2018', 0.79], ['TAMAM', 0.68], ['Total', 0.56], ['0.00', 0.5]);
+  const again: [string, number][] = [
+    ['16/62/2018', 0.79],
+    ['TAMAN', 0.52],
+    ['Toll', 0.14],
+    ['“alco', 0.61],
+  ];
+  const { ocr } = readings({ 2: again, 3: again });
+  const read = await rereadDoubtfulLines(ocr, pgm(800, 300), page, undefined, 'global');
+  assert.equal(read.lines[0]!.text, '19/02/2018 TAMAN Total 0.00');
+});
+
+test('lines read surely are not read again', async () => {
   const page: OcrResult = {
     width: 800,
     height: 300,
     lines: [
       line([word('TOTAL', 200, 300, 0.95), word('12.50', 310, 400, 0.9)]),
-      line([word('12.50', 200, 300, 0.3, 150, 170)]),
+      line([word('--', 200, 300, 0.3, 150, 170)]),
     ],
   };
   const { ocr, crops } = engine(() => {});

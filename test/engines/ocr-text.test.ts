@@ -145,9 +145,14 @@ describe('repairAddressWords', () => {
     // A floor's ordinal and the number sign open with a letter OCR read for a digit or an O.
     ['SRD FLR, AEON TAMAN MALURI', '3RD FLR, AEON TAMAN MALURI'],
     ['IST FLOOR, WISMA HAMZAH', '1ST FLOOR, WISMA HAMZAH'],
+    ['3R0 FLR, AEON TAMAN MALURI', '3RD FLR, AEON TAMAN MALURI'],
+    ['2N0 FLOOR, MENARA A', '2ND FLOOR, MENARA A'],
     ['ND. 42, JALAN PBS 14/11', 'NO. 42, JALAN PBS 14/11'],
     // A town's name, one look-alike letter off.
-    ['12, Jalan Tampol 7/4, Kawasan Perindustrian Tampol', '12, Jalan Tampoi 7/4, Kawasan Perindustrian Tampoi'],
+    [
+      '12, Jalan Tampol 7/4, Kawasan Perindustrian Tampol',
+      '12, Jalan Tampoi 7/4, Kawasan Perindustrian Tampoi',
+    ],
     ['LOT 5, JALAN BESAR, 45600 BATANG BERJUNTAT', 'LOT 5, JALAN BESAR, 45600 BATANG BERJUNTAI'],
   ];
   for (const [read, meant] of cases)

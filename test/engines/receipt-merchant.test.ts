@@ -183,7 +183,10 @@ TOTAL               11.90
 
 const COMPANY_WORDINGS: [string, string][] = [
   ['company', '{type: string, description: Name of the company or shop that issued the receipt}'],
-  ['vendor', "{type: string, description: \"Seller's legal entity name if shown anywhere; else the shop name\"}"],
+  [
+    'vendor',
+    '{type: string, description: "Seller\'s legal entity name if shown anywhere; else the shop name"}',
+  ],
   ['nama_syarikat', '{type: string, description: Nama syarikat yang mengeluarkan resit}'],
 ];
 

@@ -4,29 +4,31 @@ import { cropPnmScaled, pnmLayout } from './ppm.ts';
 type OcrLine = OcrResult['lines'][number];
 
 export interface RereadOptions {
-  /** A line is read again when one of its words of letters was read below this confidence (0–1). */
+  /** A line is read again when one of its words was read below this confidence (0–1); only such words change. */
   doubtful: number;
-  /** The line's crop is enlarged this many times before it is read again. */
-  factor: number;
+  /** The line's crop is read again enlarged by each of these factors. */
+  factors: number[];
   /** At most this many lines of a page are read again, the least sure first. */
   maxLines: number;
 }
 
 /**
- * A line Tesseract read with a doubtful word is read again on its own, enlarged twice, and each
- * word keeps whichever of its two readings Tesseract was surer of. Alone and larger, a line's
- * letters are sampled afresh and its neighbours' ink no longer crowds it, so the second reading's
- * errors are not the first's: "JALRN" / "JALAN", "TAMPOl" / "TAMPOI". npm run eval: SROIE 75.9 →
- * 76.1, sroie-more's minimum over wordings 66.6 → 67.5 (addresses 50 → 52% and 48 → 52%).
- * Enlarging 1× (the crop alone) found no more of the labelled addresses in the text, 1.5× fewer
- * than 2×; stacking every such line into one image, read in one call, was slower and worse
- * (Tesseract's block layout merges them); reading again only below 0.7 gave SROIE 75.9 and
- * sroie-more 67.1; replacing figures too lost SROIE's dates and totals (74.9). It costs a
- * recognition of a small image per doubtful line, about 20 on a receipt, run on the pool's free
- * workers side by side; not done by the native backend, which starts a process for each (8 s a
- * receipt instead of 2).
+ * A line Tesseract read with a doubtful word is read again on its own, twice, enlarged 2× and 3×,
+ * and each doubtful word is voted on. Alone and larger, a line's letters are sampled afresh and its
+ * neighbours' ink no longer crowds it, so the second readings' errors are not the first's:
+ * "JALRN" / "JALAN", "TAMPOl" / "TAMPOI", "45400" / "45600". The two second readings agreeing
+ * against the first win, figures only when surer than the first (a date read at 0.79 came out
+ * "16/62/2018" twice enlarged); failing agreement, a word of letters keeps its surest reading and
+ * figures their first. A reading with signs print is not made of ("“alco", "[otal") is no vote.
+ * (Figures in README, "Scans and photographs".) One enlarged reading, the surest word winning and
+ * figures kept, gave SROIE 75.9 → 76.1 and sroie-more 66.6 → 67.5; two readings without the
+ * confidence bars lost SROIE's tuning half 2.5 points ("Total" → "Toll", "RM" → "RN"). Enlarging 1× found no more of the labelled addresses in the
+ * text, 1.5× alone fewer than 2×; stacking every such line into one image, read in one call, was
+ * slower and worse (Tesseract's block layout merges them). It costs two recognitions of a small
+ * image per doubtful line, run on the pool's free workers side by side; not done by the native
+ * backend, which starts a process for each (8 s a receipt instead of 2).
  */
-export const DEFAULT_REREAD: RereadOptions = { doubtful: 0.85, factor: 2, maxLines: 40 };
+export const DEFAULT_REREAD: RereadOptions = { doubtful: 0.85, factors: [2, 3], maxLines: 40 };
 
 /** Pixels of white around a crop: Tesseract misreads text that touches the image's edge. */
 const PAD = 10;
@@ -58,46 +60,73 @@ export async function rereadDoubtfulLines(
         x1: line.bbox.x1 + height,
         y1: line.bbox.y1 + height / 4,
       };
-      const crop = cropPnmScaled(image, layout, box, options.factor, PAD);
-      const read = await ocr.recognize(crop, { signal, threshold });
-      const again = read.lines.filter((l) => l.words.length > 0);
-      // Two lines out of one crop (a neighbour's descenders read as text): no word to pair safely.
-      if (again.length !== 1) return;
       const left = Math.floor(box.x0);
-      const toPage = (w: Word): Word => ({
-        ...w,
-        bbox: w.bbox && {
-          x0: (w.bbox.x0 - PAD) / options.factor + left,
-          x1: (w.bbox.x1 - PAD) / options.factor + left,
-          y0: line.bbox.y0,
-          y1: line.bbox.y1,
-        },
-      });
-      lines[index] = surerWords(line, again[0]!.words.map(toPage));
+      const readings = await Promise.all(
+        options.factors.map(async (factor) => {
+          const crop = cropPnmScaled(image, layout, box, factor, PAD);
+          const read = await ocr.recognize(crop, { signal, threshold });
+          const again = read.lines.filter((l) => l.words.length > 0);
+          // Two lines out of one crop (a neighbour's descenders read as text): no word to pair safely.
+          if (again.length !== 1) return undefined;
+          return again[0]!.words.map(
+            (w): Word => ({
+              ...w,
+              bbox: w.bbox && {
+                x0: (w.bbox.x0 - PAD) / factor + left,
+                x1: (w.bbox.x1 - PAD) / factor + left,
+                y0: line.bbox.y0,
+                y1: line.bbox.y1,
+              },
+            }),
+          );
+        }),
+      );
+      lines[index] = votedWords(
+        line,
+        readings.filter((r): r is Word[] => r !== undefined),
+        options.doubtful,
+      );
     }),
   );
   return { ...page, lines };
 }
 
-/** The least confidence of its words of letters: only they may be replaced. */
+/** The least confidence of its words of letters or figures. */
 const leastConfidence = (line: OcrLine) =>
-  Math.min(...line.words.filter((w) => /\p{L}/u.test(w.text) && !/\d/.test(w.text)).map((w) => w.confidence));
+  Math.min(...line.words.filter((w) => /[\p{L}\p{N}]/u.test(w.text)).map((w) => w.confidence));
+
+/** Signs Tesseract gives for specks and strokes, not for print a word is made of. */
+const STRAY_SIGN = /[^\p{L}\p{N}.,:;/\-&()%]/u;
 
 /**
- * Each word of the line paired with the one word of the second reading that covers it (and covers
- * no other), kept or replaced by whichever was read surer. A word the readings split or joined
- * differently ("14318" / "14 & 16") has no pair and is kept as first read.
+ * Each doubtful word of the line paired with the one word of each second reading that covers it
+ * (and covers no other); a word the readings split or joined differently ("14318" / "14 & 16") has
+ * no pair and is kept as first read.
  */
-function surerWords(line: OcrLine, again: Word[]): OcrLine {
+function votedWords(line: OcrLine, readings: Word[][], doubtful: number): OcrLine {
   const words = line.words.map((word) => {
-    const pairs = again.filter((other) => overlaps(word, other));
-    if (pairs.length !== 1) return word;
-    const other = pairs[0]!;
-    // Figures are kept as first read: the enlarged reading was surer of wrong digits about as
-    // often as of right ones (SROIE's dates and totals lost 3 and 2 points with them).
-    if (other.confidence <= word.confidence || /\d/.test(word.text) || /\d/.test(other.text)) return word;
-    if (line.words.filter((w) => overlaps(w, other)).length !== 1) return word;
-    return { ...word, text: other.text, confidence: other.confidence };
+    if (word.confidence >= doubtful) return word;
+    const others = readings
+      .map((again) => {
+        const pairs = again.filter((other) => overlaps(word, other));
+        if (pairs.length !== 1) return undefined;
+        return line.words.filter((w) => overlaps(w, pairs[0]!)).length === 1 ? pairs[0] : undefined;
+      })
+      .filter((w): w is Word => w !== undefined && !STRAY_SIGN.test(w.text));
+    if (others.some((o) => o.text === word.text)) return word;
+    const agreed = others.find((o, i) => others.some((p, j) => j !== i && p.text === o.text));
+    if (agreed) {
+      // Letters a little less sure still win by agreement ("TAMAM" at 0.68, "TAMAN" twice at 0.52).
+      const slack = /\d/.test(word.text + agreed.text) ? 0 : 0.2;
+      return agreed.confidence > word.confidence - slack
+        ? { ...word, text: agreed.text, confidence: agreed.confidence }
+        : word;
+    }
+    if (/\d/.test(word.text)) return word;
+    const surest = others
+      .filter((o) => !/\d/.test(o.text))
+      .reduce<Word>((best, o) => (o.confidence > best.confidence ? o : best), word);
+    return surest === word ? word : { ...word, text: surest.text, confidence: surest.confidence };
   });
   return { ...line, words, text: words.map((w) => w.text).join(' ') };
 }

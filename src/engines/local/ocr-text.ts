@@ -377,16 +377,16 @@ function longLookalike(read: string, word: string): boolean {
 /** Floor words after an ordinal: "3RD FLR", "1ST FLOOR", "2ND LEVEL". */
 const FLOOR_WORDS = 'FLR|FLOOR|FL|LEVEL|LVL';
 const ORDINAL_MISREADS: [RegExp, string][] = [
-  [new RegExp(`(?<![\\p{L}\\d])[S5]RD(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '3RD'],
-  [new RegExp(`(?<![\\p{L}\\d])[IL|]ST(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '1ST'],
-  [new RegExp(`(?<![\\p{L}\\d])ZND(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '2ND'],
+  [new RegExp(`(?<![\\p{L}\\d])(?:[S5]R[D0O]|3R[0O])(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '3RD'],
+  [new RegExp(`(?<![\\p{L}\\d])(?:[IL|]S[T7]|1S7)(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '1ST'],
+  [new RegExp(`(?<![\\p{L}\\d])(?:ZN[D0O]|2N[0O])(?=\\s+(?:${FLOOR_WORDS})\\b)`, 'giu'), '2ND'],
   // "ND. 42, JALAN …": the number sign before a building's number.
   [/(?<![\p{L}\d])N[D0](?=[.:]\s*\d)/gu, 'NO'],
 ];
 
 /**
- * "SRD FLR" → "3RD FLR", "IST FLOOR" → "1ST FLOOR": a floor's ordinal opens with a digit OCR took
- * for a letter; "ND. 42" → "NO. 42": the number sign's O taken for a D or a zero.
+ * "SRD FLR" → "3RD FLR", "3R0 FLR" → "3RD FLR", "IST FLOOR" → "1ST FLOOR": a floor's ordinal with a
+ * digit OCR took for a letter or a letter it took for a digit; "ND. 42" → "NO. 42": the number sign's O taken for a D or a zero.
  */
 function repairOrdinals(text: string): string {
   let out = text;
