@@ -125,6 +125,21 @@ test('agreement changes figures only when surer, letters when nearly as sure, an
   assert.equal(read.lines[0]!.text, '19/02/2018 TAMAN Total 0.00');
 });
 
+test('the 3× reading is not made when the 2× one confirms every doubtful word', async () => {
+  const page = pageOf(['JALAN', 0.6], ['BESAR', 0.95], ['45600', 0.7]);
+  const { ocr, crops } = readings({
+    2: [
+      ['JALAN', 0.9],
+      ['8ESAR', 0.3],
+      ['45600', 0.9],
+    ],
+    3: [],
+  });
+  const read = await rereadDoubtfulLines(ocr, pgm(800, 300), page, undefined, 'global');
+  assert.equal(crops.length, 1);
+  assert.equal(read.lines[0]!.text, 'JALAN BESAR 45600');
+});
+
 test('lines read surely are not read again', async () => {
   const page: OcrResult = {
     width: 800,

@@ -24,9 +24,11 @@ export interface RereadOptions {
  * figures kept, gave SROIE 75.9 → 76.1 and sroie-more 66.6 → 67.5; two readings without the
  * confidence bars lost SROIE's tuning half 2.5 points ("Total" → "Toll", "RM" → "RN"). Enlarging 1× found no more of the labelled addresses in the
  * text, 1.5× alone fewer than 2×; stacking every such line into one image, read in one call, was
- * slower and worse (Tesseract's block layout merges them). It costs two recognitions of a small
- * image per doubtful line, run on the pool's free workers side by side; not done by the native
- * backend, which starts a process for each (8 s a receipt instead of 2).
+ * slower and worse (Tesseract's block layout merges them). It costs one or two recognitions of a
+ * small image per doubtful line, the lines run on the pool's free workers side by side: the 3×
+ * reading is only made where the 2× one left a doubtful word unconfirmed, as it could change
+ * nothing else. Not done by the native backend, which starts a process for each (8 s a receipt
+ * instead of 2).
  */
 export const DEFAULT_REREAD: RereadOptions = { doubtful: 0.85, factors: [2, 3], maxLines: 40 };
 
@@ -61,31 +63,37 @@ export async function rereadDoubtfulLines(
         y1: line.bbox.y1 + height / 4,
       };
       const left = Math.floor(box.x0);
-      const readings = await Promise.all(
-        options.factors.map(async (factor) => {
-          const crop = cropPnmScaled(image, layout, box, factor, PAD);
-          const read = await ocr.recognize(crop, { signal, threshold });
-          const again = read.lines.filter((l) => l.words.length > 0);
-          // Two lines out of one crop (a neighbour's descenders read as text): no word to pair safely.
-          if (again.length !== 1) return undefined;
-          return again[0]!.words.map(
-            (w): Word => ({
-              ...w,
-              bbox: w.bbox && {
-                x0: (w.bbox.x0 - PAD) / factor + left,
-                x1: (w.bbox.x1 - PAD) / factor + left,
-                y0: line.bbox.y0,
-                y1: line.bbox.y1,
-              },
-            }),
-          );
-        }),
-      );
-      lines[index] = votedWords(
-        line,
-        readings.filter((r): r is Word[] => r !== undefined),
-        options.doubtful,
-      );
+      const readAt = async (factor: number): Promise<Word[] | undefined> => {
+        const crop = cropPnmScaled(image, layout, box, factor, PAD);
+        const read = await ocr.recognize(crop, { signal, threshold });
+        const again = read.lines.filter((l) => l.words.length > 0);
+        // Two lines out of one crop (a neighbour's descenders read as text): no word to pair safely.
+        if (again.length !== 1) return undefined;
+        return again[0]!.words.map(
+          (w): Word => ({
+            ...w,
+            bbox: w.bbox && {
+              x0: (w.bbox.x0 - PAD) / factor + left,
+              x1: (w.bbox.x1 - PAD) / factor + left,
+              y0: line.bbox.y0,
+              y1: line.bbox.y1,
+            },
+          }),
+        );
+      };
+      // Enlargements are read one after another, and no more once each doubtful word has a second
+      // reading that confirms its first: a confirmed word is kept whatever the others say.
+      const readings: Word[][] = [];
+      for (const factor of options.factors) {
+        const again = await readAt(factor);
+        if (again) readings.push(again);
+        const confirmed = line.words.every(
+          (w) =>
+            w.confidence >= options.doubtful || readings.some((r) => pairOf(line, w, r)?.text === w.text),
+        );
+        if (confirmed) break;
+      }
+      lines[index] = votedWords(line, readings, options.doubtful);
     }),
   );
   return { ...page, lines };
@@ -107,11 +115,7 @@ function votedWords(line: OcrLine, readings: Word[][], doubtful: number): OcrLin
   const words = line.words.map((word) => {
     if (word.confidence >= doubtful) return word;
     const others = readings
-      .map((again) => {
-        const pairs = again.filter((other) => overlaps(word, other));
-        if (pairs.length !== 1) return undefined;
-        return line.words.filter((w) => overlaps(w, pairs[0]!)).length === 1 ? pairs[0] : undefined;
-      })
+      .map((again) => pairOf(line, word, again))
       .filter((w): w is Word => w !== undefined && !STRAY_SIGN.test(w.text));
     if (others.some((o) => o.text === word.text)) return word;
     const agreed = others.find((o, i) => others.some((p, j) => j !== i && p.text === o.text));
@@ -129,6 +133,13 @@ function votedWords(line: OcrLine, readings: Word[][], doubtful: number): OcrLin
     return surest === word ? word : { ...word, text: surest.text, confidence: surest.confidence };
   });
   return { ...line, words, text: words.map((w) => w.text).join(' ') };
+}
+
+/** The one word of a second reading that covers `word`, and covers no other word of the line. */
+function pairOf(line: OcrLine, word: Word, again: Word[]): Word | undefined {
+  const pairs = again.filter((other) => overlaps(word, other));
+  if (pairs.length !== 1) return undefined;
+  return line.words.filter((w) => overlaps(w, pairs[0]!)).length === 1 ? pairs[0] : undefined;
 }
 
 /** Two words overlap across more than half of the narrower one. */
