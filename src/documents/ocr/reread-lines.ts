@@ -22,9 +22,10 @@ export interface RereadOptions {
  * figures their first. A reading with signs print is not made of ("“alco", "[otal") is no vote.
  * (Figures in README, "Scans and photographs".) One enlarged reading, the surest word winning and
  * figures kept, gave SROIE 75.9 → 76.1 and sroie-more 66.6 → 67.5; two readings without the
- * confidence bars lost SROIE's tuning half 2.5 points ("Total" → "Toll", "RM" → "RN"). Enlarging 1× found no more of the labelled addresses in the
- * text, 1.5× alone fewer than 2×; stacking every such line into one image, read in one call, was
- * slower and worse (Tesseract's block layout merges them). It costs one or two recognitions of a
+ * confidence bars lost SROIE's tuning half 2.5 points ("Total" → "Toll", "RM" → "RN"). Enlarging
+ * 1× found no more of the labelled addresses in the text, 1.5× alone fewer than 2×; stacking every
+ * such line into one image, read in one call, was slower and worse (Tesseract's block layout
+ * merges them). It costs one or two recognitions of a
  * small image per doubtful line, the lines run on the pool's free workers side by side: the 3×
  * reading is only made where the 2× one left a doubtful word unconfirmed, as it could change
  * nothing else. Not done by the native backend, which starts a process for each (8 s a receipt

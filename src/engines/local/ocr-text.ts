@@ -21,15 +21,15 @@ export function ocrLineText(line: Line): string {
 }
 
 /**
- * An OCR'd line without the specks a scan's edge or a torn margin leaves beside it: a word of one
- * or two characters set off from the rest of the line by a gap of twice the line's height or more
- * ("1      SELANGOR DARUL EHSAN", "BATU 5,        3"). Only for lines read as one block, such as
- * an address: in an item line the same gap sets off a quantity.
+ * An OCR'd line without the specks a scan's edge or a torn margin leaves beside it, or undefined
+ * when it has none: a word of one or two characters set off from the rest of the line by a gap of
+ * twice the line's height or more ("1      SELANGOR DARUL EHSAN", "BATU 5,        3"). Only for
+ * lines read as one block, such as an address: in an item line the same gap sets off a quantity.
  */
-export function withoutEdgeSpecks(line: Line): string {
+export function withoutEdgeSpecks(line: Line): string | undefined {
   const words = line.words;
   const height = line.bbox ? line.bbox.y1 - line.bbox.y0 : 0;
-  if (words.length < 2 || height <= 0) return ocrLineText(line);
+  if (words.length < 2 || height <= 0) return undefined;
   const apart = (a: Word, b: Word) =>
     a.bbox !== undefined && b.bbox !== undefined && b.bbox.x0 - a.bbox.x1 >= 2 * height;
   const short = (w: Word) => w.text.replace(/[^\p{L}\p{N}]/gu, '').length <= 2;
@@ -37,7 +37,7 @@ export function withoutEdgeSpecks(line: Line): string {
   let last = words.length - 1;
   if (short(words[0]!) && apart(words[0]!, words[1]!)) first = 1;
   if (last > first + 1 && short(words[last]!) && apart(words[last - 1]!, words[last]!)) last--;
-  if (first === 0 && last === words.length - 1) return ocrLineText(line);
+  if (first === 0 && last === words.length - 1) return undefined;
   const kept = words.slice(first, last + 1);
   return ocrLineText({ ...line, words: kept, text: kept.map((w) => w.text).join(' ') });
 }
@@ -271,11 +271,12 @@ function misreadOf(read: string, form: string): boolean {
   return form.length >= 3 && read.length >= 2 && withinOneEdit(read, form);
 }
 
+/** The words of these phrases made of letters only, `least` or more, upper case, once each. */
 const upperWords = (phrases: string[], least: number) => [
   ...new Set(
     phrases
       .flatMap((p) => p.split(' '))
-      .filter((w) => new RegExp(`^\\p{L}{${least},}$`, 'u').test(w))
+      .filter((w) => /^\p{L}+$/u.test(w) && [...w].length >= least)
       .map((w) => w.toUpperCase()),
   ),
 ];
@@ -288,6 +289,7 @@ const ADDRESS_VOCABULARY = upperWords([...addressWords.streetWords, ...addressWo
  */
 const TOWN_VOCABULARY = upperWords(addressWords.townWords, 5).filter((w) => !ADDRESS_VOCABULARY.includes(w));
 const ADDRESS_SET = new Set([...ADDRESS_VOCABULARY, ...upperWords(addressWords.townWords, 3)]);
+const LONG_VOCABULARY = [...ADDRESS_VOCABULARY, ...TOWN_VOCABULARY];
 
 /** Letters OCR takes for one another in print: a changed letter is a misreading only within a group. */
 const CONFUSABLE = ['IJLT', 'MNHW', 'ODQCG', 'UVLY', 'BE', 'FP'];
@@ -312,8 +314,7 @@ export function repairAddressWords(text: string, seen: Map<string, number> = new
       ...ADDRESS_VOCABULARY.filter((v) => lookalike(upper, v)),
       ...TOWN_VOCABULARY.filter((v) => v.length === upper.length && lookalike(upper, v)),
     ];
-    if (matches.length === 0)
-      matches = [...ADDRESS_VOCABULARY, ...TOWN_VOCABULARY].filter((v) => longLookalike(upper, v));
+    if (matches.length === 0) matches = LONG_VOCABULARY.filter((v) => longLookalike(upper, v));
     const mended = matches.length === 1 ? matches[0]! : surerReading(upper, seen);
     if (!mended) return word;
     return word === upper ? mended : styled(mended, word);
@@ -385,8 +386,9 @@ const ORDINAL_MISREADS: [RegExp, string][] = [
 ];
 
 /**
- * "SRD FLR" → "3RD FLR", "3R0 FLR" → "3RD FLR", "IST FLOOR" → "1ST FLOOR": a floor's ordinal with a
- * digit OCR took for a letter or a letter it took for a digit; "ND. 42" → "NO. 42": the number sign's O taken for a D or a zero.
+ * "SRD FLR" → "3RD FLR", "3R0 FLR" → "3RD FLR", "IST FLOOR" → "1ST FLOOR": a floor's ordinal with
+ * a digit OCR took for a letter or a letter it took for a digit; "ND. 42" → "NO. 42": the number
+ * sign's O taken for a D or a zero.
  */
 function repairOrdinals(text: string): string {
   let out = text;

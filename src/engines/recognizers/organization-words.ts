@@ -30,7 +30,6 @@ export const SUFFIX_WORDS = new Set(
  * "TRADING", "SDN BHD"), lower case, dots dropped: a line of them alone under a name ends that name.
  */
 export const FIRM_FORM_WORDS = new Set([
-  ...SUFFIX_WORDS,
   ...words.legalSuffixes
     .flatMap((s) => s.toLowerCase().replace(/\./g, ' ').split(/\s+/))
     .filter((w) => w.length >= 2),

@@ -155,7 +155,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.kind === 'postal_address') {
     const addressee = addresseePieces(view);
     for (const block of findPostalAddresses(
-      head.map((l) => (l.ocr ? withoutEdgeSpecks(l.source) : l.text)),
+      head.map((l) => (l.ocr ? (withoutEdgeSpecks(l.source) ?? l.text) : l.text)),
     )) {
       const line = head[block.startLine]!;
       if (addressee.get(line.id)?.some((piece) => block.value.includes(piece))) continue;
@@ -207,8 +207,7 @@ const spaced = (value: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-const endsWithFirmWord = (value: string) =>
-  FIRM_FORM_WORDS.has(value.split(/\s+/).at(-1)!.toLowerCase().replace(/\./g, ''));
+const endsWithFirmWord = (value: string) => firmWordsOnly(value.split(/\s+/).at(-1)!);
 
 /** "ENTERPRISE", "TRADING SDN. BHD.": words that say a firm is one, and no name of their own. */
 function firmWordsOnly(text: string): boolean {
