@@ -71,7 +71,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     head.forEach((line, i) => {
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
       // a legal form only is read joined to the line above; a name missing its form, to the line below.
-      const alone = recognize('organization', line.text);
+      const alone = headNames(line);
       // "CAHAYA STATIONERY" / "ENTERPRISE": a line of firm words alone ends the name above it.
       const formOnly =
         alone.length > 0 ? alone.every((s) => nameWords(s.value).length === 0) : firmWordsOnly(line.text);
@@ -176,6 +176,29 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.qualifiers.length > 0)
     for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
+}
+
+/**
+ * A firm's names on a line of the head. A scan may print the legal name in lower case under the
+ * trading name ("Banh Mi CafE" / "Dimiliki: banh mi cafe sdn bhd"); the recogniser wants capitals,
+ * so a line whose words are mostly in lower case is read capitalised, and the name is returned as
+ * printed.
+ */
+function headNames(line: ViewLine) {
+  const text = line.text;
+  // Registration numbers ("1110644-W") and legal forms (mended to "Bhd") say nothing of the case.
+  const said = text.split(/\s+/).filter((w) => !/\d/.test(w) && !firmWordsOnly(w));
+  const lower = said.filter((w) => /^\p{Ll}+$/u.test(w.replace(/[^\p{L}]/gu, ''))).length;
+  if (!line.ocr || lower < 2 || lower * 2 <= said.length) return recognize('organization', text);
+  const capitalised = text.replace(
+    /(^|[^\p{L}])(\p{Ll})/gu,
+    (_, before: string, first: string) => before + first.toUpperCase(),
+  );
+  if (capitalised.length !== text.length) return [];
+  return recognize('organization', capitalised).map((span) => {
+    const printed = text.slice(span.start, span.end);
+    return { ...span, text: printed, value: printed };
+  });
 }
 
 /**
