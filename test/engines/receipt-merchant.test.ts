@@ -181,6 +181,16 @@ A4 PAPER 70GSM      11.90
 TOTAL               11.90
 `;
 
+// A name without a legal form over a line of what the shop is: the name ends on its own line.
+const NAME_OVER_TRADE = `THREE STOOGES
+BISTRO & CAFE
+109, SS21/1A,
+DAMANSARA UTAMA
+TAX INVOICE
+INV DATE: 03/03/2018
+NET TOTAL   174.90
+`;
+
 const COMPANY_WORDINGS: [string, string][] = [
   ['company', '{type: string, description: Name of the company or shop that issued the receipt}'],
   [
@@ -197,5 +207,9 @@ describe("a firm's name the receipt's head gives in pieces", () => {
 
   it('is both lines where the second holds the firm word alone', async () => {
     await assertEachName(NAME_OVER_TWO_LINES, COMPANY_WORDINGS, 'CAHAYA STATIONERY ENTERPRISE');
+  });
+
+  it('is the first line alone where the second only says what the shop is', async () => {
+    await assertEachName(NAME_OVER_TRADE, COMPANY_WORDINGS, 'THREE STOOGES');
   });
 });

@@ -70,7 +70,8 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     const addressee = addresseePieces(view);
     head.forEach((line, i) => {
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
-      // a legal form only is read joined to the line above; a name missing its form, to the line below.
+      // a legal form only is read joined to the line above; a name missing its form, to the line below
+      // when that line ends in one ("THREE STOOGES" / "BISTRO & CAFE" only says what the shop is).
       const alone = headNames(line);
       // "CAHAYA STATIONERY" / "ENTERPRISE": a line of firm words alone ends the name above it.
       const formOnly =
@@ -84,7 +85,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         next && recognize('organization', next.text).some((s) => nameWords(s.value).length > 0);
       if (spans.length === 0 && next && !nextNamed)
         spans = recognize('organization', `${line.text} ${next.text}`).filter(
-          (s) => s.start < line.text.length,
+          (s) => s.start < line.text.length && (s.end <= line.text.length || endsWithFirmWord(s.value)),
         );
       for (const span of spans.slice(0, 1)) {
         // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
