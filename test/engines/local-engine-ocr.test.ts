@@ -274,3 +274,40 @@ describe('a firm named in lower case on a scanned receipt', () => {
     assert.equal(data.company, 'KEDAI MAJU');
   });
 });
+
+describe("a receipt's date beside other dates", () => {
+  const receipt = (second: string) =>
+    ocrReceipt([
+      'KEDAI MAJU SDN BHD',
+      'NO 1 JALAN BESAR 43000 KAJANG',
+      '06/03/2018 12:01 PM',
+      'ITEM A 2.50',
+      'TOTAL 2.50',
+      second,
+    ]);
+  const wordings: [string, string][] = [
+    ['date', 'Date of the purchase printed on the receipt'],
+    ['receipt_date', 'When the receipt was issued'],
+    ['tarikh', 'Tarikh resit'],
+  ];
+
+  for (const [name, description] of wordings) {
+    it(`is the one stamped with a time of day (${name})`, async () => {
+      const config = parseFieldConfig(
+        `schemas:\n  data:\n    type: object\n    properties:\n      ${name}: { type: date, description: "${description}" }\n`,
+      );
+      for (const second of ['Points expire 06/03/2019', 'Member since 01/01/2015']) {
+        const { data } = await new LocalEngine().extract(receipt(second), config.fields);
+        assert.equal(data[name], '2018-03-06', second);
+      }
+    });
+  }
+
+  it('is null when two dates carry a time of day and nothing tells them apart', async () => {
+    const config = parseFieldConfig(
+      'schemas:\n  data:\n    type: object\n    properties:\n      date: { type: date, description: Date of the purchase }\n',
+    );
+    const { data } = await new LocalEngine().extract(receipt('07/03/2018 09:00'), config.fields);
+    assert.equal(data.date, null);
+  });
+});

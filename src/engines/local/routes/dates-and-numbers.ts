@@ -19,6 +19,7 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
   const kind = profile.field.kind;
   if (kind !== 'date' && kind !== 'datetime' && kind !== 'double' && kind !== 'integer') return [];
   const out: Candidate[] = [];
+  const timed = new Set<Candidate>();
   const lines = view.lines.slice(0, 400);
   const amounts: { line: ViewLine; value: number; text: string }[] = [];
   for (const line of lines) {
@@ -33,13 +34,15 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
         if (isTime) continue;
         // "Nice, le 14/06/2025", "Berlin, den 3. März 2025": a letter's place and date line dates it.
         const dated = profile.documentDate && PLACE_AND_DATE.test(line.text.slice(0, span.start)) ? 0.2 : 0;
-        out.push({
+        const candidate: Candidate = {
           value: span.value,
           score: (0.25 + 0.3 * context + dated) * where,
           source: 'type',
           line,
           text: line.text,
-        });
+        };
+        out.push(candidate);
+        if (TIME_AFTER.test(line.text.slice(span.end))) timed.add(candidate);
       }
     } else {
       for (const span of findNumberSpans(
@@ -61,6 +64,15 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
     !lines.some((l) => l.tokens.some((t) => profile.qualifiers.includes(t.word)));
   if (itsDate && new Set(out.map((c) => c.value)).size === 1) {
     for (const c of out) c.score += 0.2;
+  } else if (
+    itsDate &&
+    profile.sense.concept?.id === 'date' &&
+    new Set([...timed].map((c) => c.value)).size === 1
+  ) {
+    // "06/03/2018 12:01" beside "Valid till 06/04/2018" or "Member since 01/01/2015": the one date
+    // stamped with a time of day is the transaction's, and so the document's (not a cover's or a
+    // contract's start, which a timestamp of its issue does not give).
+    for (const c of timed) c.score += 0.2;
   }
   // A document's own date is its first, at the head of its first page (a letter's date line).
   const first = out[0];
@@ -79,6 +91,9 @@ export function typeCandidates(view: DocumentView, profile: FieldProfile, hints:
   }
   return out;
 }
+
+/** A time of day right after a date: "06/03/2018 12:01", "06-03-18 8:13 PM", "2018-03-06T10:11". */
+const TIME_AFTER = /^\s{0,3}(?:[T@,|-]\s*)?(?:[01]?\d|2[0-3])[:.][0-5]\d(?![\d.,])/;
 
 /** A place name and a comma right before the date, at the line's start or after a wide gap. */
 const PLACE_AND_DATE = /(?:^|\s{3,}|\t)\s*\p{Lu}[\p{L}'’. -]{1,30},\s*(?:le|den|am|el|the|op|il)?\s*$/u;
