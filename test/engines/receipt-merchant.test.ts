@@ -181,6 +181,15 @@ A4 PAPER 70GSM      11.90
 TOTAL               11.90
 `;
 
+// A legal form broken over two lines, the firm's number after its second half.
+const FORM_OVER_TWO_LINES = `KEDAI MAJU SDN
+BHD (123456-A)
+NO 1, JALAN BESAR,
+43000 KAJANG, SELANGOR
+TAX INVOICE
+TOTAL   12.90
+`;
+
 // A name without a legal form over a line of what the shop is: the name ends on its own line.
 const NAME_OVER_TRADE = `THREE STOOGES
 BISTRO & CAFE
@@ -207,6 +216,10 @@ describe("a firm's name the receipt's head gives in pieces", () => {
 
   it('is both lines where the second holds the firm word alone', async () => {
     await assertEachName(NAME_OVER_TWO_LINES, COMPANY_WORDINGS, 'CAHAYA STATIONERY ENTERPRISE');
+  });
+
+  it('is both lines where the second holds the rest of the legal form and the firm number', async () => {
+    await assertEachName(FORM_OVER_TWO_LINES, COMPANY_WORDINGS, 'KEDAI MAJU SDN BHD');
   });
 
   it('is the first line alone where the second only says what the shop is', async () => {
