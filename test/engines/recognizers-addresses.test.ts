@@ -49,6 +49,29 @@ describe('findPostalAddresses', () => {
     assert.ok(block.confidence >= 0.8);
   });
 
+  it('ends an address line where a phone or fax label and its number begin', () => {
+    const cases: [string[], string][] = [
+      [
+        ['KEDAI MAJU SDN BHD', 'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR. TEL: 03-1234 5678'],
+        'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR',
+      ],
+      [
+        ['KEDAI MAJU SDN BHD', '12, JALAN MAJU 3/4,', '47400 PETALING JAYA H/P 012-3456789'],
+        '12, JALAN MAJU 3/4, 47400 PETALING JAYA',
+      ],
+      [
+        ['KEDAI MAJU SDN BHD', 'LOT 5, JALAN BESAR, TAMAN MAJU PH 2,', '43000 KAJANG, SELANGOR'],
+        'LOT 5, JALAN BESAR, TAMAN MAJU PH 2, 43000 KAJANG, SELANGOR',
+      ],
+    ];
+    for (const [lines, address] of cases) {
+      assert.deepEqual(
+        findPostalAddresses(lines).map((b) => b.value),
+        [address],
+      );
+    }
+  });
+
   it('leaves out a label of a few words before a colon, but not a one-word "NO:" that starts the address', () => {
     assert.deepEqual(
       findPostalAddresses([

@@ -13,6 +13,7 @@ import {
   STREET_PHRASES,
   STREET_WORDS,
 } from './address-words.ts';
+import phoneLabels from './data/phone-labels.json' with { type: 'json' };
 import { PLACES, STATE_CODES } from './gazetteer.ts';
 import { scanOrganizations } from './organizations.ts';
 import { isCapitalized, isPunct, type Token, tokenize } from './tokens.ts';
@@ -98,13 +99,35 @@ function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBloc
   const slice = infos.slice(first, last + 1);
   const total = slice.reduce((sum, info) => sum + info.score, 0);
   if (!slice.some((info) => info.score >= 2) && total < 3) return null;
-  const parts = lines.slice(first, last + 1).map((line, k) => line.slice(slice[k]!.from).trim());
+  const parts = lines
+    .slice(first, last + 1)
+    .map((line, k) => beforeContact(line.slice(slice[k]!.from)).trim())
+    .filter((part) => part !== '');
   const value = parts.reduce((joined, part) => {
     if (!joined) return part;
     return joined.endsWith(',') ? `${joined} ${part}` : `${joined}, ${part}`;
   }, '');
   const confidence = Math.min(0.95, 0.3 + 0.12 * total);
   return { startLine: first, endLine: last, value, confidence: round(confidence) };
+}
+
+/**
+ * A contact label and its number after the address on the same line ("… 43000 KAJANG, SELANGOR.
+ * TEL: 03-1234 5678"): the phone labels of two letters or more, so that no single letter of an
+ * address (a block "F", a unit "T") is taken for one, and not "PH", a phase ("TAMAN MAJU PH 2").
+ */
+const CONTACT = new RegExp(
+  `(?:^|[\\s,.;|])(?:${phoneLabels.labels
+    .filter((l) => l.replace(/[^\p{L}]/gu, '').length >= 2 && l !== 'ph')
+    .map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|')})\\.?(?:\\s*no\\.?)?\\s*[:.]?\\s*[+(]?\\d`,
+  'iu',
+);
+
+/** The line without a contact label and what follows it. */
+function beforeContact(line: string): string {
+  const at = CONTACT.exec(line)?.index;
+  return at === undefined ? line : line.slice(0, at).replace(/[\s,.;|]+$/, '');
 }
 
 /** A unit's floor and number: "#01-1187", "# 02-15". */
