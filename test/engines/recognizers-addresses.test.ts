@@ -49,7 +49,7 @@ describe('findPostalAddresses', () => {
     assert.ok(block.confidence >= 0.8);
   });
 
-  it('ends an address line where a phone or fax label and its number begin', () => {
+  it('ends an address line where a phone, fax, e-mail or tax registration label and its value begin', () => {
     const cases: [string[], string][] = [
       [
         ['KEDAI MAJU SDN BHD', 'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR. TEL: 03-1234 5678'],
@@ -58,6 +58,14 @@ describe('findPostalAddresses', () => {
       [
         ['KEDAI MAJU SDN BHD', '12, JALAN MAJU 3/4,', '47400 PETALING JAYA H/P 012-3456789'],
         '12, JALAN MAJU 3/4, 47400 PETALING JAYA',
+      ],
+      [
+        ['KEDAI MAJU SDN BHD', 'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR (GST ID: 000123456789)'],
+        'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR',
+      ],
+      [
+        ['KEDAI MAJU SDN BHD', 'NO 1, JALAN BESAR,', '43000 KAJANG, SELANGOR Email: info@maju.com.my'],
+        'NO 1, JALAN BESAR, 43000 KAJANG, SELANGOR',
       ],
       [
         ['KEDAI MAJU SDN BHD', 'LOT 5, JALAN BESAR, TAMAN MAJU PH 2,', '43000 KAJANG, SELANGOR'],

@@ -19,6 +19,26 @@ import { scanOrganizations } from './organizations.ts';
 import { isCapitalized, isPunct, type Token, tokenize } from './tokens.ts';
 import type { AddressBlock } from './types.ts';
 
+/** Words of the address breakers a street or a building may hold: "CO" (a company's building), "WEB". */
+const NOT_CONTACT = new Set([
+  'ph',
+  'co',
+  'company',
+  'business',
+  'web',
+  'date',
+  'time',
+  'total',
+  'tax',
+  'invoice',
+  'receipt',
+  'pan',
+  'tin',
+  'fon',
+  'partita',
+  'reg',
+]);
+
 /** Lines in one address block at most: more is a list of branches or a page of text. */
 const MAX_BLOCK_LINES = 6;
 /** Lower-case words from which a line is running text rather than an address line. */
@@ -42,7 +62,13 @@ interface LineInfo {
   prose: boolean;
 }
 
-export function findPostalAddresses(lines: string[]): AddressBlock[] {
+export function findPostalAddresses(given: string[]): AddressBlock[] {
+  // "43000 KAJANG, SELANGOR  Email: info@…": the address part of a line a contact label ends; a
+  // line that is a contact label alone stays as it is, to end the block.
+  const lines = given.map((line) => {
+    const before = beforeContact(line);
+    return before.trim() === '' ? line : before;
+  });
   const infos = lines.map(analyse);
   const blocks: AddressBlock[] = [];
   let i = 0;
@@ -53,7 +79,7 @@ export function findPostalAddresses(lines: string[]): AddressBlock[] {
       i = block.endLine + 1;
       continue;
     }
-    const inline = infos[i]!.prose ? inlineAt(lines, i) : null;
+    const inline = infos[i]!.prose ? inlineAt(given, i) : null;
     if (inline) {
       blocks.push(inline);
       i = inline.endLine + 1;
@@ -101,7 +127,7 @@ function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBloc
   if (!slice.some((info) => info.score >= 2) && total < 3) return null;
   const parts = lines
     .slice(first, last + 1)
-    .map((line, k) => beforeContact(line.slice(slice[k]!.from)).trim())
+    .map((line, k) => line.slice(slice[k]!.from).trim())
     .filter((part) => part !== '');
   const value = parts.reduce((joined, part) => {
     if (!joined) return part;
@@ -112,15 +138,17 @@ function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBloc
 }
 
 /**
- * A contact label and its number after the address on the same line ("… 43000 KAJANG, SELANGOR.
- * TEL: 03-1234 5678"): the phone labels of two letters or more, so that no single letter of an
- * address (a block "F", a unit "T") is taken for one, and not "PH", a phase ("TAMAN MAJU PH 2").
+ * A contact or registration label and its value after the address on the same line ("… 43000
+ * KAJANG, SELANGOR. TEL: 03-1234 5678", "… SELANGOR (GST ID: 000123456789)", "… Email: info@…"):
+ * the phone labels and the words that break an address block, of two letters or more (no single
+ * letter of an address, a block "F", a unit "T"), without "PH" (a phase, "TAMAN MAJU PH 2") and the
+ * words a street may hold ("co", "business", "web"), each followed by a colon or a number.
  */
+const CONTACT_LABELS = [...new Set([...phoneLabels.labels, ...LINE_BREAKERS])].filter(
+  (l) => l.replace(/[^\p{L}]/gu, '').length >= 2 && !NOT_CONTACT.has(l),
+);
 const CONTACT = new RegExp(
-  `(?:^|[\\s,.;|])(?:${phoneLabels.labels
-    .filter((l) => l.replace(/[^\p{L}]/gu, '').length >= 2 && l !== 'ph')
-    .map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('|')})\\.?(?:\\s*no\\.?)?\\s*[:.]?\\s*[+(]?\\d`,
+  `(?:^|[\\s,.;|(])(?:${CONTACT_LABELS.map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})\\.?(?:\\s*(?:reg|registration|id|no|number)\\.?){0,2}\\s*(?::|[+(]?\\d)`,
   'iu',
 );
 
