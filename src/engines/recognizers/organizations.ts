@@ -258,6 +258,9 @@ function prefixedAt(text: string, tokens: Token[], i: number): Found | null {
   // "Kedai Runcit in the village" is prose; a name that fills its line may mix cases ("Kedai Uhat CHONG HWA").
   const fillsLine = last + 1 >= tokens.length || tokens[last + 1]!.gap === 'line';
   if (last === i || (!fillsLine && isTitleCase(open) !== isTitleCase(tokens[last]))) return null;
+  // "KEDAI MAJU S/B", "KEDAI MAJU (M) SDN BHD": a name with a legal form is read from its form.
+  if (legalFormAhead(tokens, i + 1) || legalFormAhead(tokens, regionEnd(tokens, last + 1) ?? last + 1))
+    return null;
   const start = open.start;
   const end = tokens[last]!.end;
   return {
