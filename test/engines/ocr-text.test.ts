@@ -110,6 +110,11 @@ describe('repairDateDigits', () => {
     ['Date 2 36/03/2018 # 8:13 PM', 'Date 2 30/03/2018 # 8:13 PM'],
     ['DATE: 68 JUN 2019 20:14', 'DATE: 08 JUN 2019 20:14'],
     ['Date: 12/93/2018', 'Date: 12/03/2018'],
+    // A separator read as another stroke.
+    ['06-03.2018 12:01', '06-03-2018 12:01'],
+    ['Date 06/03-2018', 'Date 06/03/2018'],
+    ['06|03|2018 10:18:02 AM', '06/03/2018 10:18:02 AM'],
+    ['TARIKH 06—03—2018', 'TARIKH 06/03/2018'],
   ];
   for (const [read, meant] of cases)
     it(`reads "${read}" as "${meant}"`, () => assert.equal(repairDateDigits(read), meant));
@@ -128,6 +133,10 @@ describe('repairDateDigits', () => {
     'Faktura VAT nr 87/11/2024',
     'ROOM 45 JUN',
     '24/03/2018',
+    // Mixed separators where no day and month can be, or a year of two digits.
+    'REF 87/11.2024',
+    'PART 12-05.18',
+    'v1.2.2018',
   ];
   for (const text of left) it(`leaves "${text}" as it is`, () => assert.equal(repairDateDigits(text), text));
 });

@@ -69,13 +69,33 @@ const SPACED_DATE =
  */
 export function repairDateDigits(text: string): string {
   return repairImpossibleDays(
-    text.replace(SPACED_DATE, '$1$2$3$2$4').replace(DATE_SHAPE, (shape) => {
+    repairDateSeparators(text.replace(SPACED_DATE, '$1$2$3$2$4')).replace(DATE_SHAPE, (shape) => {
       const letters = shape.replace(/[\d/.-]/g, '').length;
       const digits = shape.replace(/\D/g, '').length;
       if (letters === 0 || letters > 2 || digits < 4) return shape;
       return shape.replace(/[OoDIl|SBZ]/g, (c) => DIGIT_LOOKALIKES[c]!);
     }),
   );
+}
+
+/** Two numbers of two digits and a year written whole, parted by separators OCR may have misread. */
+const MIXED_DATE =
+  /(?<![\p{L}\p{N}/.|-])(\d{2})([/.|\u2013\u2014-])(\d{2})([/.|\u2013\u2014-])((?:19|20)\d{2})(?![\p{L}\p{N}]|[/.-]\d)/gu;
+
+/**
+ * "06-03.2018", "06/03-2018", "06|03|2018", "06—03—2018" → the date with one separator: OCR read one
+ * or both as another stroke. Mended only where day and month are possible either way round.
+ */
+function repairDateSeparators(text: string): string {
+  return text.replace(MIXED_DATE, (shape, a: string, s1: string, b: string, s2: string, year: string) => {
+    const standard = /[/.-]/;
+    if (s1 === s2 && standard.test(s1)) return shape;
+    const [x, y] = [Number(a), Number(b)];
+    const possible = (day: number, month: number) => day >= 1 && day <= 31 && month >= 1 && month <= 12;
+    if (!possible(x, y) && !possible(y, x)) return shape;
+    const sep = standard.test(s1) ? s1 : standard.test(s2) ? s2 : '/';
+    return `${a}${sep}${b}${sep}${year}`;
+  });
 }
 
 /** Digits OCR gives for others of print: a "0" read as "6", "8" or "9", a "3" as "8". */
