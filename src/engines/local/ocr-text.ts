@@ -82,18 +82,19 @@ export function repairDateDigits(text: string): string {
 const MIXED_DATE =
   /(?<![\p{L}\p{N}/.|-])(\d{2})([/.|\u2013\u2014-])(\d{2})([/.|\u2013\u2014-])((?:19|20)\d{2})(?![\p{L}\p{N}]|[/.-]\d)/gu;
 
+const STANDARD_SEPARATOR = /[/.-]/;
+
 /**
  * "06-03.2018", "06/03-2018", "06|03|2018", "06—03—2018" → the date with one separator: OCR read one
  * or both as another stroke. Mended only where day and month are possible either way round.
  */
 function repairDateSeparators(text: string): string {
   return text.replace(MIXED_DATE, (shape, a: string, s1: string, b: string, s2: string, year: string) => {
-    const standard = /[/.-]/;
-    if (s1 === s2 && standard.test(s1)) return shape;
+    if (s1 === s2 && STANDARD_SEPARATOR.test(s1)) return shape;
     const [x, y] = [Number(a), Number(b)];
     const possible = (day: number, month: number) => day >= 1 && day <= 31 && month >= 1 && month <= 12;
     if (!possible(x, y) && !possible(y, x)) return shape;
-    const sep = standard.test(s1) ? s1 : standard.test(s2) ? s2 : '/';
+    const sep = STANDARD_SEPARATOR.test(s1) ? s1 : STANDARD_SEPARATOR.test(s2) ? s2 : '/';
     return `${a}${sep}${b}${sep}${year}`;
   });
 }

@@ -15,6 +15,7 @@ import {
 } from './address-words.ts';
 import phoneLabels from './data/phone-labels.json' with { type: 'json' };
 import { PLACES, STATE_CODES } from './gazetteer.ts';
+import { literalAlternation } from './literal-alternation.ts';
 import { scanOrganizations } from './organizations.ts';
 import { isCapitalized, isPunct, type Token, tokenize } from './tokens.ts';
 import type { AddressBlock } from './types.ts';
@@ -125,10 +126,7 @@ function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBloc
   const slice = infos.slice(first, last + 1);
   const total = slice.reduce((sum, info) => sum + info.score, 0);
   if (!slice.some((info) => info.score >= 2) && total < 3) return null;
-  const parts = lines
-    .slice(first, last + 1)
-    .map((line, k) => line.slice(slice[k]!.from).trim())
-    .filter((part) => part !== '');
+  const parts = lines.slice(first, last + 1).map((line, k) => line.slice(slice[k]!.from).trim());
   const value = parts.reduce((joined, part) => {
     if (!joined) return part;
     return joined.endsWith(',') ? `${joined} ${part}` : `${joined}, ${part}`;
@@ -148,7 +146,7 @@ const CONTACT_LABELS = [...new Set([...phoneLabels.labels, ...LINE_BREAKERS])].f
   (l) => l.replace(/[^\p{L}]/gu, '').length >= 2 && !NOT_CONTACT.has(l),
 );
 const CONTACT = new RegExp(
-  `(?:^|[\\s,.;|(])(?:${CONTACT_LABELS.map((l) => l.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})\\.?(?:\\s*(?:reg|registration|id|no|number)\\.?){0,2}\\s*(?::|[+(]?\\d)`,
+  `(?:^|[\\s,.;|(])(?:${literalAlternation(CONTACT_LABELS)})\\.?(?:\\s*(?:reg|registration|id|no|number)\\.?){0,2}\\s*(?::|[+(]?\\d)`,
   'iu',
 );
 
