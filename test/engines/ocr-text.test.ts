@@ -178,8 +178,12 @@ describe('repairAddressWords', () => {
     assert.equal(repairAddressWords('AEON TAMAN MALURI SC', seen), 'AEON TAMAN MALURI SC');
   });
 
-  // A letter changed for one that does not look like it is another word, not a misreading.
+  // A letter changed for one that does not look like it is another word, not a misreading; a
+  // letter more or less at a word's end makes another word ("VALLEY" is no ALLEY).
   const left = [
+    'Level 2, Mid Valley Megamall',
+    'TAMAN BUKIT GARDEN',
+    'PETRONAS TWIN TOWERS',
     'JALAN AIR PANAS',
     'JALAN KPB 6',
     'TAMAN SEGAR',

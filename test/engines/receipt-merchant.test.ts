@@ -200,6 +200,16 @@ INV DATE: 03/03/2018
 NET TOTAL   174.90
 `;
 
+// Words that open a shop's name ("Syarikat Perniagaan", trading company) over the name proper.
+const OPENERS_OVER_NAME = `SYARIKAT PERNIAGAAN
+GIN KEE
+(81109-A)
+NO 290, JALAN AIR PANAS,
+SETAPAK, 53200 KUALA LUMPUR.
+DATE: 02/12/2017
+TOTAL   31.80
+`;
+
 const COMPANY_WORDINGS: [string, string][] = [
   ['company', '{type: string, description: Name of the company or shop that issued the receipt}'],
   [
@@ -220,6 +230,15 @@ describe("a firm's name the receipt's head gives in pieces", () => {
 
   it('is both lines where the second holds the rest of the legal form and the firm number', async () => {
     await assertEachName(FORM_OVER_TWO_LINES, COMPANY_WORDINGS, 'KEDAI MAJU SDN BHD');
+  });
+
+  it("is both lines where the first holds only the words that open a shop's name", async () => {
+    await assertEachName(OPENERS_OVER_NAME, COMPANY_WORDINGS, 'SYARIKAT PERNIAGAAN GIN KEE');
+    await assertEachName(
+      OPENERS_OVER_NAME.replace('SYARIKAT PERNIAGAAN', 'RESTORAN'),
+      COMPANY_WORDINGS,
+      'RESTORAN GIN KEE',
+    );
   });
 
   it('is the first line alone where the second only says what the shop is', async () => {

@@ -63,6 +63,10 @@ describe('findOrganizations', () => {
     ['TEO HENG STATIONERY & BOOKS\nNO. 53, JALAN BESAR', ['TEO HENG STATIONERY & BOOKS']],
     // …but not to a word that goes on into the line ("& Sons Ltd" is read from its legal form).
     ['KWONG HING HARDWARE TRADING & more items\nNO 4', ['KWONG HING HARDWARE TRADING']],
+    // A branch or region of several words in parentheses before the legal form, a dot glued to a letter.
+    ['BOOK TA .K (TAMAN DAYA) SDN BHD\n789417-W', ['BOOK TA .K (TAMAN DAYA) SDN BHD']],
+    ['KEDAI ABC (TAMAN DAYA) SDN BHD\nNO 5, JALAN 3', ['KEDAI ABC (TAMAN DAYA) SDN BHD']],
+    ['Orion Data (Asia Pacific) Pte. Ltd.', ['Orion Data (Asia Pacific) Pte. Ltd.']],
     // A legal form whose last dot is left out.
     ['ORCHID TRADING PTE. LTD\n10 ANSON ROAD', ['ORCHID TRADING PTE. LTD']],
   ];

@@ -323,7 +323,7 @@ function confusable(a: string, b: string): boolean {
  * An OCR'd address with its street and place words mended where OCR misread one letter: "JUN
  * JEJAKA" → "JLN JEJAKA", "TAMAM" → "TAMAN", "SERT KEMBANGAN" → "SERI KEMBANGAN". Only words in
  * capitals or capitalised, of letters only, are touched, and only towards the one word of the
- * vocabulary they can be a misreading of: a letter changed for a look-alike, or, in a word of five
+ * vocabulary they can be a misreading of: a letter changed for a look-alike, or, inside a word of five
  * letters or more, one letter lost or added.
  */
 export function repairAddressWords(text: string, seen: Map<string, number> = new Map()): string {
@@ -427,5 +427,8 @@ function lookalike(read: string, word: string): boolean {
     }
     return changed === 1;
   }
-  return Math.min(read.length, word.length) >= 5 && withinOneEdit(read, word);
+  // A letter more or less at either end makes another word as often as a misreading: "VALLEY" is
+  // no ALLEY, "GARDEN" no GARDENS; OCR loses or doubles letters inside a word.
+  const sameEnds = read[0] === word[0] && read.at(-1) === word.at(-1);
+  return Math.min(read.length, word.length) >= 5 && sameEnds && withinOneEdit(read, word);
 }

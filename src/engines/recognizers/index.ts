@@ -10,7 +10,13 @@ export { findDurations } from './durations.ts';
 export { findEmails } from './emails.ts';
 export { findIbans, ibanChecks } from './ibans.ts';
 export { findLocations } from './locations.ts';
-export { CONNECTORS, FIRM_FORM_WORDS, INDUSTRY_WORDS, NOT_IN_NAME } from './organization-words.ts';
+export {
+  CONNECTORS,
+  FIRM_FORM_WORDS,
+  INDUSTRY_WORDS,
+  NAME_PREFIXES,
+  NOT_IN_NAME,
+} from './organization-words.ts';
 export { findOrganizations } from './organizations.ts';
 export { findPaymentMethods } from './payment-methods.ts';
 export { findPercentages } from './percentages.ts';

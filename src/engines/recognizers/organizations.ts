@@ -129,12 +129,34 @@ function legalFormAhead(tokens: Token[], k: number): boolean {
   return false;
 }
 
-/** "(M)", "(KL)", "(Asia)": a short parenthesised word marks a company's country or branch. */
+/**
+ * "(M)", "(KL)", "(Asia)", "(TAMAN DAYA)": one to three short capitalised words in parentheses mark
+ * a company's country or branch.
+ */
 function regionEnd(tokens: Token[], k: number): number | null {
-  const word = tokens[k + 1];
-  if (!isPunct(tokens[k], '(') || !isPunct(tokens[k + 2], ')')) return null;
-  return isCapitalized(word) && word!.text.length <= 12 ? k + 3 : null;
+  if (!isPunct(tokens[k], '(')) return null;
+  for (let j = k + 1; j <= k + MAX_REGION_WORDS + 1; j++) {
+    const t = tokens[j];
+    if (!t || t.gap === 'line') return null;
+    if (isPunct(t, ')')) return j > k + 1 ? j + 1 : null;
+    if (!isRegionWord(t)) return null;
+  }
+  return null;
 }
+
+/** The index of the "(" of a region that ends with the ")" at k, or null. */
+function regionStart(tokens: Token[], k: number): number | null {
+  if (!isPunct(tokens[k], ')')) return null;
+  for (let j = k - 1; j >= 0 && j >= k - MAX_REGION_WORDS - 1; j--) {
+    const t = tokens[j]!;
+    if (isPunct(t, '(')) return j < k - 1 ? j : null;
+    if (!isRegionWord(t) || tokens[j + 1]!.gap === 'line') return null;
+  }
+  return null;
+}
+
+const MAX_REGION_WORDS = 3;
+const isRegionWord = (t: Token) => t.kind === 'word' && isCapitalized(t) && t.text.length <= 12;
 
 /**
  * The token index just before a suffix, past a region marker or a comma in front of it: "Acme, Inc."
@@ -143,7 +165,8 @@ function regionEnd(tokens: Token[], k: number): number | null {
 function beforeSuffix(tokens: Token[], chain: Chain): number {
   const first = chain.first;
   let k = first - 1;
-  if (isPunct(tokens[k], ')') && isPunct(tokens[k - 2], '(') && isCapitalized(tokens[k - 1])) k -= 3;
+  const region = regionStart(tokens, k);
+  if (region !== null) k = region - 1;
   if (isPunct(tokens[k], ',') && !chain.weak && tokens[first]!.lower !== 'company') k--;
   return k;
 }
@@ -180,7 +203,9 @@ function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' 
   if (t.kind === 'num') return t.text.length <= 4 ? 'joint' : 'stop';
   if (t.kind === 'punct') {
     if (t.text === '&' || t.text === '+') return separatesNames(tokens, k, last) ? 'stop' : 'joint';
-    if (t.text === '.') return isAbbreviation(tokens[k - 1], t) ? 'joint' : 'stop';
+    // "BOOK TA .K": a dot glued to the capital after it ends no sentence.
+    const glued = tokens[k + 1]?.gap === 'none' && isCapitalized(tokens[k + 1]) && t.gap !== 'line';
+    if (t.text === '.') return isAbbreviation(tokens[k - 1], t) || glued ? 'joint' : 'stop';
     return 'stop';
   }
   // An initial ("D.I.Y.", "R. J.") is never the pronoun or article it spells.

@@ -3,6 +3,7 @@ import {
   FIRM_FORM_WORDS,
   findPostalAddresses,
   INDUSTRY_WORDS,
+  NAME_PREFIXES,
   NOT_IN_NAME,
 } from '../../recognizers/index.ts';
 import type { Candidate } from '../candidate.ts';
@@ -86,6 +87,16 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       // …but not to a line that holds a name of its own: "SCR" above "GARDENIA BAKERIES SDN BHD".
       const nextNamed =
         next && recognize('organization', next.text).some((s) => nameWords(s.value).length > 0);
+      // "SYARIKAT PERNIAGAAN" / "GIN KEE", "RESTORAN" / "WAN SHENG": words that open a shop's name
+      // and say nothing of which shop it is are read with the name on the line below, one of words
+      // only ("NO 290, JALAN …" is the address).
+      const opener = spans.length > 0 ? spans.every((s) => openersOnly(s.value)) : openersOnly(line.text);
+      if (opener && next && !nextNamed && !/\d/.test(next.text)) {
+        const joined = recognize('organization', `${line.text} ${next.text}`).filter(
+          (s) => s.start < line.text.length && s.end > line.text.length,
+        );
+        if (joined.length > 0) spans = joined;
+      }
       if (spans.length === 0 && next && !nextNamed)
         spans = recognize('organization', `${line.text} ${next.text}`).filter(
           (s) => s.start < line.text.length && (s.end <= line.text.length || endsWithFirmWord(s.value)),
@@ -235,6 +246,15 @@ const spaced = (value: string) =>
     .trim();
 
 const endsWithFirmWord = (value: string) => firmWordsOnly(value.split(/\s+/).at(-1)!);
+
+/** "SYARIKAT PERNIAGAAN", "KEDAI": words that open a shop's name, maybe with firm words, and no more. */
+function openersOnly(text: string): boolean {
+  const said = text.split(/[^\p{L}]+/u).filter((w) => w !== '');
+  return (
+    said.some((w) => NAME_PREFIXES.has(w.toLowerCase())) &&
+    said.every((w) => NAME_PREFIXES.has(w.toLowerCase()) || FIRM_FORM_WORDS.has(w.toLowerCase()))
+  );
+}
 
 /** "ENTERPRISE", "TRADING SDN. BHD.": words that say a firm is one, and no name of their own. */
 function firmWordsOnly(text: string): boolean {
