@@ -178,6 +178,15 @@ describe('repairAddressWords', () => {
     assert.equal(repairAddressWords('AEON TAMAN MALURI SC', seen), 'AEON TAMAN MALURI SC');
   });
 
+  it('leaves a word OCR read surely in the document, though it is one letter off a street word', () => {
+    const seen = new Map([
+      ['HALL', 0.96],
+      ['LOWER', 0.97],
+      ['TAMAM', 0.6],
+    ]);
+    assert.equal(repairAddressWords('LOWER TAMAM HALL', seen), 'LOWER TAMAN HALL');
+  });
+
   // A letter changed for one that does not look like it is another word, not a misreading; a
   // letter more or less at a word's end makes another word ("VALLEY" is no ALLEY).
   const left = [
