@@ -241,6 +241,14 @@ describe("a firm's name the receipt's head gives in pieces", () => {
     );
   });
 
+  it('is both lines where the second holds firm words and the legal form only', async () => {
+    await assertEachName(
+      FORM_OVER_TWO_LINES.replace('KEDAI MAJU SDN\nBHD', 'SWC\nENTERPRISE SDN BHD'),
+      COMPANY_WORDINGS,
+      'SWC ENTERPRISE SDN BHD',
+    );
+  });
+
   it('is the first line alone where the second only says what the shop is', async () => {
     await assertEachName(NAME_OVER_TRADE, COMPANY_WORDINGS, 'THREE STOOGES');
   });

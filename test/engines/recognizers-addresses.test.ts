@@ -186,6 +186,20 @@ describe('findPostalAddresses', () => {
     );
   });
 
+  it("ends before the shop's opening hours, which no branch line gives", () => {
+    const lines = [
+      'KEDAI MAJU',
+      'JALAN KLANG LAMA',
+      '58000 KUALA LUMPUR',
+      'OPEN DAILY 10AM - 10PM',
+      'TOTAL 12.90',
+    ];
+    assert.deepEqual(
+      findPostalAddresses(lines).map((b) => b.value),
+      ['JALAN KLANG LAMA, 58000 KUALA LUMPUR'],
+    );
+  });
+
   it('does not take a registration "NO : 000181747712" for a house number', () => {
     assert.deepEqual(findPostalAddresses(['ID. NO : 000181747712']), []);
   });

@@ -67,6 +67,8 @@ describe('findOrganizations', () => {
     ['BOOK TA .K (TAMAN DAYA) SDN BHD\n789417-W', ['BOOK TA .K (TAMAN DAYA) SDN BHD']],
     ['KEDAI ABC (TAMAN DAYA) SDN BHD\nNO 5, JALAN 3', ['KEDAI ABC (TAMAN DAYA) SDN BHD']],
     ['Orion Data (Asia Pacific) Pte. Ltd.', ['Orion Data (Asia Pacific) Pte. Ltd.']],
+    // A form glued to the word after it opens a label, not more of the name's form.
+    ['SWC ENTERPRISE SDN BHD Co.Reg.No:1118467-A', ['SWC ENTERPRISE SDN BHD']],
     // A legal form whose last dot is left out.
     ['ORCHID TRADING PTE. LTD\n10 ANSON ROAD', ['ORCHID TRADING PTE. LTD']],
   ];

@@ -78,7 +78,9 @@ function suffixChain(tokens: Token[], i: number): Chain | null {
     if (isPunct(tokens[k], ',')) k++;
     k = regionEnd(tokens, k) ?? k;
     const more = tokens[k]?.gap === 'line' ? null : SUFFIXES.matchAt(tokens, k);
-    if (!more) return chain;
+    // "SDN BHD Co.Reg.No: 1118467-A": a form glued to the word after it opens a label.
+    const glued = more && tokens[more.last + 1]?.gap === 'none' && tokens[more.last + 1]!.kind === 'word';
+    if (!more || glued) return chain;
     chain.last = more.last;
     chain.weak &&= more.value.weak;
   }

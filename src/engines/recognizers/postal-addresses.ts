@@ -51,6 +51,8 @@ export const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/;
 const CA_POSTCODE = /\b[ABCEGHJ-NPRSTVXY]\d[A-Z] ?\d[A-Z]\d\b/;
 const ZIP = /^\d{5}(?:-\d{4})?$/;
 const AMOUNT = /\d[.,]\d\d(?!\d)/;
+/** "10AM", "9.30 pm", "18:00": a shop's opening hours under its address are no branch line. */
+const TIME_OF_DAY = /\b\d{1,2}(?:[:.]\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b/i;
 /** A postcode of four or five digits (a Dutch one with its two letters, a country prefix "A-") and a town of up to three words, alone on its line. */
 const CODE_AND_TOWN =
   /^\s*(?:[A-Z]{1,2}-)?\d{4,5}(?: [A-Z]{2})?\s+(?:'s-)?\p{Lu}[\p{L}'.-]+(?:[ -]\p{L}[\p{L}'.-]*){0,2}(?:\s*\([\p{L} .-]+\))?\s*,?\s*$/u;
@@ -120,6 +122,7 @@ function blockAt(lines: string[], infos: LineInfo[], start: number): AddressBloc
     isBridge(lines[after]!, infos[after]!) &&
     /\d/.test(lines[after]!) &&
     !lines[after]!.includes(':') &&
+    !TIME_OF_DAY.test(lines[after]!) &&
     (after + 1 === lines.length || infos[after + 1]!.breaker || /\d{8,}/.test(lines[after + 1]!))
   )
     last = after;

@@ -74,11 +74,12 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       // a legal form only is read joined to the line above; a name missing its form, to the line below
       // when that line ends in one ("THREE STOOGES" / "BISTRO & CAFE" only says what the shop is).
       const alone = headNames(line);
-      // "CAHAYA STATIONERY" / "ENTERPRISE": a line of firm words alone ends the name above it.
+      // "CAHAYA STATIONERY" / "ENTERPRISE", "SWC" / "ENTERPRISE SDN BHD": a line of firm words alone
+      // ends the name above it.
       // "BHD (123456-A)": the firm's number after its form is no word of a name.
       const formOnly =
         alone.length > 0
-          ? alone.every((s) => nameWords(s.value).length === 0)
+          ? alone.every((s) => nameWords(s.value).length === 0 || firmWordsOnly(s.value))
           : firmWordsOnly(line.text.replace(REGISTRATION_NUMBER, ''));
       const prev = head[i - 1];
       const next = head[i + 1];
