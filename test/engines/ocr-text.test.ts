@@ -74,6 +74,9 @@ describe('repairLegalForms', () => {
     ['SUN VICTORY SON BHD', 'SUN VICTORY SDN BHD'],
     ['GARDENIA BAKERIES (KL) SDN EHD (139386 X)', 'GARDENIA BAKERIES (KL) SDN BHD (139386 X)'],
     ['HERO DISTRIBUTION 5D BHD', 'HERO DISTRIBUTION SDN BHD'],
+    // A dot between the form's two words, no space: 'Sdn.Ehd'.
+    ['Segi Cash & Carry Sdn.Ehd', 'Segi Cash & Carry Sdn.Bhd'],
+    ['KEDAI MAJU SDN.8HD', 'KEDAI MAJU SDN.BHD'],
     ['Haxincone Resources Son Bhd', 'Haxincone Resources Sdn Bhd'],
     ['99 SPEED MART 5/8 (519537-X)', '99 SPEED MART S/B (519537-X)'],
     ['ACME PTE LID.', 'ACME PTE LTD.'],

@@ -191,10 +191,11 @@ for (const form of organizationWords.legalSuffixes) {
   if (parts.length === 1 && /^\p{Lu}\/\p{Lu}$/u.test(parts[0]!)) SLASHED.add(parts[0]!);
 }
 
-const TOKEN = /\S+/g;
+/** Words with what ends them; a dot between two words parts them ("SDN.EHD" is SDN. and EHD). */
+const TOKEN = /[^\s.]+\.*|\.+/g;
 
 /**
- * "SON BHD" → "SDN BHD", "SDN EHD" → "SDN BHD", "5D BHD" → "SDN BHD", "MART 5/8 (519537-X)" →
+ * "SON BHD" → "SDN BHD", "SDN EHD" → "SDN BHD", "Sdn.Ehd" → "Sdn.Bhd", "5D BHD" → "SDN BHD", "MART 5/8 (519537-X)" →
  * "MART S/B (519537-X)". A word is mended only beside the other half of its form read right, or,
  * for a slashed form, when its digits are the form's letters exactly.
  */
