@@ -21,6 +21,17 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(buyer.owner?.id, 'buyer');
   });
 
+  it("keeps the name's amount where the description gives several kinds of it as examples", () => {
+    // Salary and fee are a price agreed, a credit limit a sum a policy or an account is granted.
+    const described =
+      'The headline monetary figure of the letter - sum being demanded, refund, settlement payout, salary offered, credit limit granted or new fee.';
+    for (const name of ['keyAmount', 'main_amount', 'amount'])
+      assert.equal(conceptOf(name, 'double', described), 'total', name);
+    assert.deepEqual(understand(field('keyAmount', 'double', described)).qualifiers, []);
+    // One kind named outright still narrows it.
+    assert.equal(conceptOf('amount', 'double', 'The monthly salary offered'), 'consideration');
+  });
+
   it("reads a delivery or shipping address as the buyer's, whatever format words end the name", () => {
     for (const name of [
       'delivery_address',

@@ -440,6 +440,7 @@ function specialised(
   kind: FieldKind,
   current: Concept | null,
   skip: (i: number) => boolean = () => false,
+  examples = false,
 ): Concept | null {
   const known = new Set((current?.words ?? []).map((w) => words(w).join(' ')));
   const matches = matchesIn(tokens, true);
@@ -458,7 +459,15 @@ function specialised(
         !known.has(tokens.slice(m.start, m.end).join(' ')),
     )
     .sort(longestFirst);
+  // "The headline figure: sum demanded, refund, salary offered or new fee": a description naming
+  // several kinds of the value gives examples of it; none of them narrows what it is.
+  if (examples && new Set(found.map((m) => m.concept)).size >= 2) return null;
   return found[0]?.concept ?? null;
+}
+
+/** "sum demanded, refund, salary offered or new fee": a description listing alternatives, two or more. */
+function enumerates(description: string): boolean {
+  return (description.match(/,|\/|\s(?:or|oder|ou|o|atau)\s/giu) ?? []).length >= 2;
 }
 
 /**
@@ -699,7 +708,14 @@ function understandStated(field: Field): FieldSense {
     const narrower =
       specialised(family, own, kind, concept, from === 'name' ? covered : undefined) ??
       (from !== 'type'
-        ? specialised(family, described.tokens, kind, concept, component(described.tokens))
+        ? specialised(
+            family,
+            described.tokens,
+            kind,
+            concept,
+            component(described.tokens),
+            enumerates(field.description),
+          )
         : null);
     // A field known by its type alone ("discount", a double) is not the family's generic concept:
     // it does not borrow the total's labels or its preference for the largest amount.
