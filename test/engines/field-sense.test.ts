@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { profileField } from '../../src/engines/local/field-profile.ts';
 import { understand } from '../../src/engines/local/field-sense.ts';
 import type { Field } from '../../src/fields/field.ts';
 
@@ -332,5 +333,30 @@ describe('field sense: names built the way other languages build them', () => {
       assert.equal(sense.concept?.id, concept, name);
       assert.deepEqual(sense.qualifiers, [], name);
     }
+  });
+});
+
+describe('field profile: a person or a firm', () => {
+  const kindOf = (name: string, description: string) => profileField(field(name, 'string', description)).kind;
+
+  it('asks for the person a description speaks of well before any firm', () => {
+    const described =
+      'The addressee, i.e. the individual named in the address block or attention line; fall back to the addressee company when no individual is named.';
+    assert.equal(kindOf('addresseeName', described), 'person');
+    assert.equal(kindOf('recipient_name', 'Name of the person the letter is addressed to'), 'person');
+  });
+
+  it('asks for the firm where a person is one of a list of alternatives', () => {
+    assert.equal(
+      kindOf('account_holder', 'Name of the account holder (person, joint holders or company) as shown'),
+      'organization',
+    );
+    assert.equal(
+      kindOf(
+        'name_des_kontoinhabers',
+        'Vollständiger Name der Person(en) oder der Firma, auf die das Konto lautet.',
+      ),
+      'organization',
+    );
   });
 });

@@ -207,6 +207,10 @@ const cases: [string, string, [string, string][], unknown][] = [
         'nombre_destinatario',
         '{ type: string, description: Nombre de la persona a la que va dirigida la carta }',
       ],
+      [
+        'addresseeName',
+        '{ type: string, description: "The addressee, i.e. the individual named in the address block or attention line; fall back to the addressee company when no individual is named." }',
+      ],
     ],
     'Nadia Brooks',
   ],

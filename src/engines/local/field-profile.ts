@@ -110,7 +110,7 @@ function makeProfile(field: Field, parent?: Field): FieldProfile {
   const conceptKind = concept?.kind && KINDS.has(concept.kind) ? (concept.kind as ValueKind) : 'text';
   // "recipient_name: Name of the person the letter is addressed to": a party's person, not its firm.
   const declaredKind =
-    conceptKind === 'organization' && NAMES_A_PERSON.test(field.description.trim()) ? 'person' : conceptKind;
+    conceptKind === 'organization' && asksAPerson(field.description.trim()) ? 'person' : conceptKind;
   const itemKind = field.kind === 'array' ? field.items.kind : field.kind;
   // The buyer's address is not the one at the head of the page.
   const prior = (concept?.position as PositionPrior | undefined) ?? 'any';
@@ -176,6 +176,24 @@ export function standInProfiles(profile: FieldProfile): FieldProfile[] {
 /** A description that opens by asking for a person's name ("Name of the person…", "Nombre de la persona…"). */
 const NAMES_A_PERSON =
   /^(?:the\s+)?(?:full\s+)?(?:name|nombre|nom|name|naam|nome)\s+(?:of|de|der|des|van|da|della|di|do)\s+(?:the\s+|la\s+|l['’]\s*|de\s+|der\s+|het\s+|a\s+|o\s+)?(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)/iu;
+
+/**
+ * "The addressee, i.e. the individual named in the address block; fall back to the company when no
+ * individual is named": a description that speaks of a person well before any firm asks for the person.
+ */
+const PERSON_WORD =
+  /\b(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)/iu;
+const FIRM_WORD =
+  /\b(?:company|companies|firm|organi[sz]ation|business|entity|empresa|soci[ée]t[ée]|firma|unternehmen|bedrijf|syarikat|societ[àa]|azienda)\b/iu;
+
+function asksAPerson(description: string): boolean {
+  if (NAMES_A_PERSON.test(description)) return true;
+  const person = PERSON_WORD.exec(description)?.index;
+  const firm = FIRM_WORD.exec(description)?.index;
+  // "(person, joint holders or company)", "Person(en) oder der Firma": one of a list of alternatives.
+  return person !== undefined && (firm === undefined || firm - person > ALTERNATIVES_SPAN);
+}
+const ALTERNATIVES_SPAN = 40;
 
 function dedupe(phrases: string[][]): string[][] {
   const seen = new Set<string>();
