@@ -33,6 +33,13 @@ describe('field sense: a name read as a phrase', () => {
     assert.equal(conceptOf('amount', 'double', 'The monthly salary offered'), 'consideration');
   });
 
+  it("reads a name of some of the description's head words as its short form", () => {
+    assert.equal(conceptOf('gross', 'double', 'gross pay this period'), 'gross_pay');
+    assert.equal(conceptOf('gross', 'double', 'Gross amount of the invoice'), 'total');
+    assert.equal(conceptOf('totalOut', 'double', 'Sum of debits.'), 'total_debits');
+    assert.equal(conceptOf('paid_in', 'double'), 'total_credits');
+  });
+
   it("reads a delivery or shipping address as the buyer's, whatever format words end the name", () => {
     for (const name of [
       'delivery_address',

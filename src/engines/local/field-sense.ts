@@ -663,6 +663,20 @@ function understandStated(field: Field): FieldSense {
       : undefined;
   if (settled) head = { ...head, match: settled };
   let concept: Concept | null = head.match?.concept ?? null;
+  // "gross: gross pay this period": a name that is only some of the words the description's head
+  // says in full is its short form, of the same family.
+  if (
+    !settled &&
+    headInName &&
+    head.match &&
+    described.head?.match &&
+    described.head.match.concept !== concept &&
+    described.head.match.concept.family === concept?.family &&
+    own.length === nameWordsOfHead.length &&
+    describedWords.length > nameWordsOfHead.length &&
+    nameWordsOfHead.every((w) => describedWords.includes(w))
+  )
+    concept = described.head.match.concept;
   const family = concept?.family ?? head.family!;
   // "net_amt: net pay": a name's concept read through a kind word ("amount") gives way to another
   // concept of the same family that the description names outright.
