@@ -106,4 +106,28 @@ notice to the other party.
     // A count of days the lexicon knows by its own name is not a duration to convert.
     assert.equal(await answerText('Payment terms: Net 30', 'payment_terms_days', '{ type: integer }'), 30);
   });
+
+  it("reads a contract's start date as its Effective Date, not the date beside a signature", async () => {
+    const nda = `MUTUAL NON-DISCLOSURE AGREEMENT
+
+| Effective Date          | September 9, 2024                                   |
+| Initial Term            | Eighteen (18) months from the Effective Date        |
+
+7.1 This Agreement starts on the Effective Date and continues for the Initial Term.
+
+Signed: ______________________        Date: September 19, 2024
+`;
+    await assertEveryWording(
+      nda,
+      [
+        { effective_date: '{ type: date, description: Date the agreement takes effect }' },
+        {
+          startDate:
+            '{ type: date, description: "When the contract comes into force or starts running; fall back to the contract\'s own date if no start date is given." }',
+        },
+        { contract_start_date: '{ type: date }' },
+      ],
+      ['2024-09-09'],
+    );
+  });
 });
