@@ -73,6 +73,21 @@ Employee No.   00417                     Payment Date   28/03/2025
 Name           Thomas Albright           Tax Code       1257L
 `;
 
+describe('payslips: income tax by its local names', () => {
+  it('reads "PAYE Tax" as the income tax withheld, however the field is worded', async () => {
+    const slip = PAYSLIP.replace(
+      'Income Tax                            496.80',
+      'PAYE Tax                              496.80',
+    );
+    const data = await extractText(slip, {
+      income_tax: '{ type: double }',
+      incomeTax: '{ type: double, description: income tax withheld this period }',
+      tax_withheld: '{ type: double, description: tax deducted at source }',
+    });
+    assert.deepEqual(Object.values(data), [496.8, 496.8, 496.8]);
+  });
+});
+
 describe('payslips: the employee without a label that names the employee', () => {
   const wordings = {
     employee_name: '{ type: string }',
