@@ -221,6 +221,10 @@ const cases: [string, string, [string, string][], unknown][] = [
       ['deadline_date', '{ type: date, description: Date by which the amount must be paid }'],
       ['zahlungsfrist', '{ type: date }'],
       ['due_date', '{ type: date }'],
+      [
+        'actionDate',
+        '{ type: date, description: "Key date the letter sets - payment deadline, date a new price or contract end takes effect, first day of work." }',
+      ],
     ],
     '2025-03-28',
   ],
