@@ -173,16 +173,20 @@ export function standInProfiles(profile: FieldProfile): FieldProfile[] {
   return found;
 }
 
+/** A person, not one of "person or company": the words a description asks for a person's name by. */
+const PERSON = String.raw`(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)`;
+
 /** A description that opens by asking for a person's name ("Name of the person…", "Nombre de la persona…"). */
-const NAMES_A_PERSON =
-  /^(?:the\s+)?(?:full\s+)?(?:name|nombre|nom|name|naam|nome)\s+(?:of|de|der|des|van|da|della|di|do)\s+(?:the\s+|la\s+|l['’]\s*|de\s+|der\s+|het\s+|a\s+|o\s+)?(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)/iu;
+const NAMES_A_PERSON = new RegExp(
+  String.raw`^(?:the\s+)?(?:full\s+)?(?:name|nombre|nom|naam|nome)\s+(?:of|de|der|des|van|da|della|di|do)\s+(?:the\s+|la\s+|l['’]\s*|de\s+|der\s+|het\s+|a\s+|o\s+)?${PERSON}`,
+  'iu',
+);
 
 /**
  * "The addressee, i.e. the individual named in the address block; fall back to the company when no
  * individual is named": a description that speaks of a person well before any firm asks for the person.
  */
-const PERSON_WORD =
-  /\b(?:person|persona|personne|persoon|pessoa|individual|individuo)\b(?!\s+(?:or|ou|o|oder|of)\s)/iu;
+const PERSON_WORD = new RegExp(String.raw`\b${PERSON}`, 'iu');
 const FIRM_WORD =
   /\b(?:company|companies|firm|organi[sz]ation|business|entity|empresa|soci[ée]t[ée]|firma|unternehmen|bedrijf|syarikat|societ[àa]|azienda)\b/iu;
 

@@ -647,36 +647,31 @@ function understandStated(field: Field): FieldSense {
   const describedWords = described.head?.match
     ? described.phrase.slice(described.head.match.start, described.head.match.end)
     : [];
-  const settled =
+  const describedInFull =
     headInName &&
     head.match &&
     described.head?.match &&
     described.head.match.concept !== head.match.concept &&
     describedWords.length > nameWordsOfHead.length &&
     nameWordsOfHead.every((w) => describedWords.includes(w))
-      ? nameMatches.find(
-          (m) =>
-            m.concept === described.head!.match!.concept &&
-            m.start === head!.match!.start &&
-            m.end === head!.match!.end,
-        )
+      ? described.head.match.concept
       : undefined;
+  const settled = describedInFull
+    ? nameMatches.find(
+        (m) => m.concept === describedInFull && m.start === head!.match!.start && m.end === head!.match!.end,
+      )
+    : undefined;
   if (settled) head = { ...head, match: settled };
   let concept: Concept | null = head.match?.concept ?? null;
   // "gross: gross pay this period": a name that is only some of the words the description's head
   // says in full is its short form, of the same family.
   if (
+    describedInFull &&
     !settled &&
-    headInName &&
-    head.match &&
-    described.head?.match &&
-    described.head.match.concept !== concept &&
-    described.head.match.concept.family === concept?.family &&
-    own.length === nameWordsOfHead.length &&
-    describedWords.length > nameWordsOfHead.length &&
-    nameWordsOfHead.every((w) => describedWords.includes(w))
+    describedInFull.family === concept?.family &&
+    own.length === nameWordsOfHead.length
   )
-    concept = described.head.match.concept;
+    concept = describedInFull;
   const family = concept?.family ?? head.family!;
   // "net_amt: net pay": a name's concept read through a kind word ("amount") gives way to another
   // concept of the same family that the description names outright.

@@ -68,6 +68,10 @@ function suffixedAt(text: string, tokens: Token[], i: number, floor: number): Fo
   return { span, next: chain.last + 1 };
 }
 
+/** Whether a word follows the token at k with no space between them ("Co.Reg", ".K"). */
+const wordGluedAfter = (tokens: Token[], k: number) =>
+  tokens[k + 1]?.gap === 'none' && tokens[k + 1]!.kind === 'word';
+
 /** Suffixes in a row make one: "Co., Ltd.", "CO. (M) BHD", "Holdings Inc". */
 function suffixChain(tokens: Token[], i: number): Chain | null {
   const match = SUFFIXES.matchAt(tokens, i);
@@ -79,8 +83,7 @@ function suffixChain(tokens: Token[], i: number): Chain | null {
     k = regionEnd(tokens, k) ?? k;
     const more = tokens[k]?.gap === 'line' ? null : SUFFIXES.matchAt(tokens, k);
     // "SDN BHD Co.Reg.No: 1118467-A": a form glued to the word after it opens a label.
-    const glued = more && tokens[more.last + 1]?.gap === 'none' && tokens[more.last + 1]!.kind === 'word';
-    if (!more || glued) return chain;
+    if (!more || wordGluedAfter(tokens, more.last)) return chain;
     chain.last = more.last;
     chain.weak &&= more.value.weak;
   }
@@ -206,8 +209,11 @@ function partOfName(tokens: Token[], k: number, last: number): 'word' | 'joint' 
   if (t.kind === 'punct') {
     if (t.text === '&' || t.text === '+') return separatesNames(tokens, k, last) ? 'stop' : 'joint';
     // "BOOK TA .K": a dot glued to the capital after it ends no sentence.
-    const glued = tokens[k + 1]?.gap === 'none' && isCapitalized(tokens[k + 1]) && t.gap !== 'line';
-    if (t.text === '.') return isAbbreviation(tokens[k - 1], t) || glued ? 'joint' : 'stop';
+    if (t.text === '.')
+      return isAbbreviation(tokens[k - 1], t) ||
+        (t.gap !== 'line' && wordGluedAfter(tokens, k) && isCapitalized(tokens[k + 1]))
+        ? 'joint'
+        : 'stop';
     return 'stop';
   }
   // An initial ("D.I.Y.", "R. J.") is never the pronoun or article it spells.

@@ -92,16 +92,20 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
       // and say nothing of which shop it is are read with the name on the line below, one of words
       // only ("NO 290, JALAN …" is the address).
       const opener = spans.length > 0 ? spans.every((s) => openersOnly(s.value)) : openersOnly(line.text);
-      if (opener && next && !nextNamed && !/\d/.test(next.text)) {
-        const joined = recognize('organization', `${line.text} ${next.text}`).filter(
-          (s) => s.start < line.text.length && s.end > line.text.length,
-        );
+      const below =
+        next && !nextNamed
+          ? once(() =>
+              recognize('organization', `${line.text} ${next.text}`).filter(
+                (s) => s.start < line.text.length,
+              ),
+            )
+          : () => [];
+      if (opener && next && !/\d/.test(next.text)) {
+        const joined = below().filter((s) => s.end > line.text.length);
         if (joined.length > 0) spans = joined;
       }
-      if (spans.length === 0 && next && !nextNamed)
-        spans = recognize('organization', `${line.text} ${next.text}`).filter(
-          (s) => s.start < line.text.length && (s.end <= line.text.length || endsWithFirmWord(s.value)),
-        );
+      if (spans.length === 0)
+        spans = below().filter((s) => s.end <= line.text.length || endsWithFirmWord(s.value));
       for (const span of spans.slice(0, 1)) {
         // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
         const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
@@ -250,17 +254,30 @@ const endsWithFirmWord = (value: string) => firmWordsOnly(value.split(/\s+/).at(
 
 /** "SYARIKAT PERNIAGAAN", "KEDAI": words that open a shop's name, maybe with firm words, and no more. */
 function openersOnly(text: string): boolean {
-  const said = text.split(/[^\p{L}]+/u).filter((w) => w !== '');
+  const said = lowerWords(text);
   return (
-    said.some((w) => NAME_PREFIXES.has(w.toLowerCase())) &&
-    said.every((w) => NAME_PREFIXES.has(w.toLowerCase()) || FIRM_FORM_WORDS.has(w.toLowerCase()))
+    said.some((w) => NAME_PREFIXES.has(w)) &&
+    said.every((w) => NAME_PREFIXES.has(w) || FIRM_FORM_WORDS.has(w))
   );
 }
 
 /** "ENTERPRISE", "TRADING SDN. BHD.": words that say a firm is one, and no name of their own. */
 function firmWordsOnly(text: string): boolean {
-  const said = text.split(/[^\p{L}]+/u).filter((w) => w !== '');
-  return said.length > 0 && said.every((w) => FIRM_FORM_WORDS.has(w.toLowerCase()));
+  const said = lowerWords(text);
+  return said.length > 0 && said.every((w) => FIRM_FORM_WORDS.has(w));
+}
+
+/** The runs of letters of a text, lower case. */
+const lowerWords = (text: string) =>
+  text
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w !== '')
+    .map((w) => w.toLowerCase());
+
+/** `make`'s result, made on the first call only. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 /** "As shown at the top of the receipt", "on the header", "oben auf dem Kassenbon": the value's place. */
