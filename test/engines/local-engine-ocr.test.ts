@@ -239,32 +239,7 @@ describe('local engine on OCR text', () => {
   });
 });
 
-describe('a firm named in lower case on a scanned receipt', () => {
-  const receipt = () =>
-    ocrReceipt([
-      'Banh Mi CafE',
-      'Dimiliki: banh mi cafe sdn bhd 1110644-W',
-      'No. 1 Jalan Puteri 7/10',
-      'Bandar Puteri, 47100 Puchong',
-      'Date: 29-10-2017 18:31:44',
-      'Total 22.90',
-    ]);
-  const wordings: [string, string][] = [
-    ['company', 'Name of the company or shop that issued the receipt'],
-    ['vendor', 'Legal name of the seller'],
-    ['nama_syarikat', 'Nama syarikat yang mengeluarkan resit'],
-  ];
-
-  for (const [name, description] of wordings) {
-    it(`is read as the legal name under the trading name (${name})`, async () => {
-      const config = parseFieldConfig(
-        `schemas:\n  data:\n    type: object\n    properties:\n      ${name}: { type: string, description: "${description}" }\n`,
-      );
-      const { data } = await new LocalEngine().extract(receipt(), config.fields);
-      assert.equal(data[name], 'banh mi cafe sdn bhd');
-    });
-  }
-
+describe('a lower-case line under a shop name on a scanned receipt', () => {
   it('leaves a lower-case line without a legal form alone', async () => {
     const doc = ocrReceipt(['KEDAI MAJU', 'terima kasih datang lagi', 'Total 4.00']);
     const config = parseFieldConfig(

@@ -190,16 +190,6 @@ TAX INVOICE
 TOTAL   12.90
 `;
 
-// A name without a legal form over a line of what the shop is: the name ends on its own line.
-const NAME_OVER_TRADE = `THREE STOOGES
-BISTRO & CAFE
-109, SS21/1A,
-DAMANSARA UTAMA
-TAX INVOICE
-INV DATE: 03/03/2018
-NET TOTAL   174.90
-`;
-
 // Words that open a shop's name ("Syarikat Perniagaan", trading company) over the name proper.
 const OPENERS_OVER_NAME = `SYARIKAT PERNIAGAAN
 GIN KEE
@@ -247,9 +237,5 @@ describe("a firm's name the receipt's head gives in pieces", () => {
       COMPANY_WORDINGS,
       'SWC ENTERPRISE SDN BHD',
     );
-  });
-
-  it('is the first line alone where the second only says what the shop is', async () => {
-    await assertEachName(NAME_OVER_TRADE, COMPANY_WORDINGS, 'THREE STOOGES');
   });
 });

@@ -218,7 +218,7 @@ export function repairLegalForms(text: string): string {
     const nextLetters = [...next.core.toUpperCase()].map((c) => LOOKALIKES[c] ?? c).join('');
     const pairRight = PAIRS.some(([a, b]) => upper === a && next.core.toUpperCase() === b);
     // "Sdn bhd": OCR read a capital as a small letter; the form is written in one style.
-    if (pairRight && core !== upper && core !== core.toLowerCase() && next.core === next.core.toLowerCase()) {
+    if (pairRight && core !== upper && next.core === next.core.toLowerCase()) {
       replaced.set(i + 1, styled(next.core.toUpperCase(), core) + next.tail);
       continue;
     }

@@ -71,9 +71,8 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
     const addressee = addresseePieces(view);
     head.forEach((line, i) => {
       // A name may be split over two lines: "GARDENIA BAKERIES (KL)" / "SDN BHD". A line that holds
-      // a legal form only is read joined to the line above; a name missing its form, to the line below
-      // when that line ends in one ("THREE STOOGES" / "BISTRO & CAFE" only says what the shop is).
-      const alone = headNames(line);
+      // a legal form only is read joined to the line above; a name missing its form, to the line below.
+      const alone = recognize('organization', line.text);
       // "CAHAYA STATIONERY" / "ENTERPRISE", "SWC" / "ENTERPRISE SDN BHD": a line of firm words alone
       // ends the name above it.
       // "BHD (123456-A)": the firm's number after its form is no word of a name.
@@ -104,8 +103,7 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
         const joined = below().filter((s) => s.end > line.text.length);
         if (joined.length > 0) spans = joined;
       }
-      if (spans.length === 0)
-        spans = below().filter((s) => s.end <= line.text.length || endsWithFirmWord(s.value));
+      if (spans.length === 0) spans = below();
       for (const span of spans.slice(0, 1)) {
         // "TRIPLE SIX POINT ENTERPRISE 666": a short number ending the name's line is part of it.
         const tail = text === line.text ? /^\s+\d{1,3}\s*$/.exec(text.slice(span.end))?.[0] : undefined;
@@ -196,29 +194,6 @@ export function layoutCandidates(view: DocumentView, profile: FieldProfile): Can
   if (profile.qualifiers.length > 0)
     for (const c of out) if (!c.line.tokens.some((t) => profile.qualifiers.includes(t.word))) c.score *= 0.75;
   return out;
-}
-
-/**
- * A firm's names on a line of the head. A scan may print the legal name in lower case under the
- * trading name ("Banh Mi CafE" / "Dimiliki: banh mi cafe sdn bhd"); the recogniser wants capitals,
- * so a line whose words are mostly in lower case is read capitalised, and the name is returned as
- * printed.
- */
-function headNames(line: ViewLine) {
-  const text = line.text;
-  // Registration numbers ("1110644-W") and legal forms (mended to "Bhd") say nothing of the case.
-  const said = text.split(/\s+/).filter((w) => !/\d/.test(w) && !firmWordsOnly(w));
-  const lower = said.filter((w) => /^\p{Ll}+$/u.test(w.replace(/[^\p{L}]/gu, ''))).length;
-  if (!line.ocr || lower < 2 || lower * 2 <= said.length) return recognize('organization', text);
-  const capitalised = text.replace(
-    /(^|[^\p{L}])(\p{Ll})/gu,
-    (_, before: string, first: string) => before + first.toUpperCase(),
-  );
-  if (capitalised.length !== text.length) return [];
-  return recognize('organization', capitalised).map((span) => {
-    const printed = text.slice(span.start, span.end);
-    return { ...span, text: printed, value: printed };
-  });
 }
 
 /**
