@@ -252,7 +252,10 @@ const lowerWords = (text: string) =>
 /** `make`'s result, made on the first call only. */
 function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
-  return () => (made ??= { value: make() }).value;
+  return () => {
+    if (!made) made = { value: make() };
+    return made.value;
+  };
 }
 
 /** "As shown at the top of the receipt", "on the header", "oben auf dem Kassenbon": the value's place. */
