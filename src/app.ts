@@ -35,6 +35,7 @@ import { registerCallRecord } from './http/record-calls.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
+import type { UploadDeadline } from './http/upload-deadline.ts';
 import { createLogger } from './logger.ts';
 import { VERSION } from './version.ts';
 import { registerWebsite } from './web/website.ts';
@@ -55,6 +56,9 @@ export interface AppDeps {
   rateLimitPerMinute?: number;
   maxConcurrentJobs?: number;
   maxQueuedJobs?: number;
+  /** Upload bytes held in memory at once (MAX_UPLOAD_BYTES_IN_FLIGHT). */
+  maxUploadBytesInFlight?: number;
+  uploadDeadline?: UploadDeadline;
   /** Document pages held in memory at once, all requests together (MAX_PAGES_IN_FLIGHT). */
   maxPagesInFlight?: number;
   exposeDocs?: boolean;
@@ -123,14 +127,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerRateLimit(app, { redisUrl: deps.redisUrl, nameSpace: deps.rateLimitNamespace });
   if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
 
-  healthRoute(app, { store: deps.store, version: VERSION, now });
-  metricsRoute(app, { metrics, token: deps.metricsToken });
   // One pool of job slots for the API and the website's playground: both read documents.
-  const jobs = new JobSlots(
-    deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()),
-    deps.maxQueuedJobs ?? 32,
-  );
+  const jobs = new JobSlots({
+    maxRunning: deps.maxConcurrentJobs ?? Math.max(2, availableParallelism()),
+    maxQueued: deps.maxQueuedJobs ?? 32,
+    maxBytes: deps.maxUploadBytesInFlight ?? 256 * 1024 * 1024,
+    // Every job ends within its document's time limit; one held far past it is stuck.
+    stuckAfterMs: 2 * deps.limits.timeoutMs + 30_000,
+  });
   metrics.watchJobs(jobs);
+  healthRoute(app, { store: deps.store, jobs, version: VERSION, now });
+  metricsRoute(app, { metrics, token: deps.metricsToken });
   // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
   const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
   metrics.watchPages(pageBudget);
@@ -146,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
     pageBudget,
     jobs,
+    ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
   });
@@ -160,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.ocr ? { ocr: deps.ocr } : {}),
       pageBudget,
       jobs,
+      ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
       now,
       docs: deps.exposeDocs ?? true,
       // Behind a TLS-terminating proxy (TRUST_PROXY) the browser speaks HTTPS even if we do not.

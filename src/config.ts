@@ -53,6 +53,15 @@ const envSchema = z
     /** Documents read at once; reading is CPU-bound, so more than the cores only adds memory. */
     MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),
     MAX_QUEUED_JOBS: z.coerce.number().int().nonnegative().default(32),
+    /** Upload bytes held in memory at once by admitted requests; past it, 503 overloaded. */
+    MAX_UPLOAD_BYTES_IN_FLIGHT: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(256 * 1024 * 1024),
+    /** An upload with no byte for this long, or not whole after UPLOAD_TIMEOUT_MS, gets 408. */
+    UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     MAX_PAGES: z.coerce.number().int().positive().default(500),
     /**
      * Document pages held in memory at once, all requests together: a request waits (within its

@@ -57,12 +57,20 @@ export const errorRegistry = {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed; retry once it has finished.',
   },
+  upload_timeout: {
+    status: 408,
+    message: 'The upload was not received in time (too slow, or stalled); send it again.',
+  },
   invalid_yaml: { status: 422, message: 'The YAML configuration does not parse.' },
   invalid_config: {
     status: 422,
     message: 'The YAML configuration is not a valid field configuration.',
   },
   rate_limited: { status: 429, message: 'Too many requests; retry after the delay given.' },
+  client_closed: {
+    status: 499,
+    message: 'The client closed the connection before the answer; nothing was charged.',
+  },
   internal_error: { status: 500, message: 'The service failed to process the request.' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly.' },
   overloaded: { status: 503, message: 'The service is busy; retry after the delay given.' },

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
     maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
     maxQueuedJobs: config.MAX_QUEUED_JOBS,
+    maxUploadBytesInFlight: config.MAX_UPLOAD_BYTES_IN_FLIGHT,
+    uploadDeadline: { idleMs: config.UPLOAD_IDLE_TIMEOUT_MS, totalMs: config.UPLOAD_TIMEOUT_MS },
     maxPagesInFlight: config.MAX_PAGES_IN_FLIGHT,
     exposeDocs: config.EXPOSE_DOCS,
     metricsToken: config.METRICS_TOKEN,

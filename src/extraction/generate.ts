@@ -60,6 +60,9 @@ async function generateAdmitted(
   if (request.account.credits < cost) throw insufficient(cost, request.account.credits);
 
   const result = await runEngine(prepared, deps, request.signal);
+  // A client that has left gets no answer, so it pays for none (one leaving after this point, while
+  // the answer is on its way, is charged; its Idempotency-Key retry then replays the answer free).
+  request.signal?.throwIfAborted();
 
   const completes = request.idempotency && { ...request.idempotency, status: 200 };
   const remaining = await deps.store.charge(request.account.id, cost, completes);

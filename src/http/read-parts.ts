@@ -2,6 +2,7 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { CONFIG_LIMITS } from '../fields/parse-config.ts';
+import { DEFAULT_UPLOAD_DEADLINE, type UploadDeadline, withinUploadDeadline } from './upload-deadline.ts';
 
 export interface UploadedParts {
   file: { bytes: Uint8Array; fileName: string | undefined };
@@ -13,16 +14,32 @@ type Found = Map<string, { bytes: Uint8Array; fileName: string | undefined }>;
 /** Room for multipart boundaries and part headers on top of the two parts' own sizes. */
 const ENVELOPE_BYTES = 64 * 1024;
 
+/** The most an upload may weigh in memory: its declared length, within the plan's limit and the envelope. */
+export function uploadBound(request: FastifyRequest, maxFileBytes: number): number {
+  const most = maxFileBytes + CONFIG_LIMITS.maxBytes + ENVELOPE_BYTES;
+  const declared = Number(request.headers['content-length']);
+  return Number.isFinite(declared) && declared >= 0 ? Math.min(declared, most) : most;
+}
+
 /**
  * Reads `file` and `yaml_file` into memory, never to disk, counting bytes as they stream so that
- * an upload over the plan's limit is refused as soon as it passes it, without being buffered.
+ * an upload over the plan's limit is refused as soon as it passes it, without being buffered; within
+ * the upload deadline, and at once refused when the client has left.
  */
-export async function readParts(request: FastifyRequest, maxFileBytes: number): Promise<UploadedParts> {
+export async function readParts(
+  request: FastifyRequest,
+  maxFileBytes: number,
+  deadline: UploadDeadline = DEFAULT_UPLOAD_DEADLINE,
+): Promise<UploadedParts> {
   if (!request.isMultipart()) throw new AppError('malformed_request', { expected: 'multipart/form-data' });
   const declared = Number(request.headers['content-length']);
   if (declared > maxFileBytes + CONFIG_LIMITS.maxBytes + ENVELOPE_BYTES) {
     throw new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: declared });
   }
+  return withinUploadDeadline(request, deadline, () => readAll(request, maxFileBytes));
+}
+
+async function readAll(request: FastifyRequest, maxFileBytes: number): Promise<UploadedParts> {
   // The plugin reads throwFileSizeLimit per call (its README) though its types omit it; the size is
   // counted here instead, so busboy only has to stop one byte past the limit.
   const options = {

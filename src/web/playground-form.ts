@@ -2,6 +2,11 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { CONFIG_LIMITS } from '../fields/parse-config.ts';
+import {
+  DEFAULT_UPLOAD_DEADLINE,
+  type UploadDeadline,
+  withinUploadDeadline,
+} from '../http/upload-deadline.ts';
 
 export interface PlaygroundForm {
   csrf: string;
@@ -19,8 +24,13 @@ export interface PlaygroundForm {
 export async function readPlaygroundForm(
   request: FastifyRequest,
   maxFileBytes: number,
+  deadline: UploadDeadline = DEFAULT_UPLOAD_DEADLINE,
 ): Promise<PlaygroundForm> {
   if (!request.isMultipart()) throw new AppError('malformed_request', { expected: 'multipart/form-data' });
+  return withinUploadDeadline(request, deadline, () => readForm(request, maxFileBytes));
+}
+
+async function readForm(request: FastifyRequest, maxFileBytes: number): Promise<PlaygroundForm> {
   const form: PlaygroundForm = {
     csrf: '',
     yaml: '',

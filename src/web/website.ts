@@ -6,6 +6,7 @@ import type { ExtractionDeps } from '../extraction/extract-document.ts';
 import type { JobSlots } from '../http/job-slots.ts';
 import { describeFault } from '../http/log-safe.ts';
 import { toAppError } from '../http/to-app-error.ts';
+import type { UploadDeadline } from '../http/upload-deadline.ts';
 import { assetRoutes } from './assets.ts';
 import { isCrossSite, isValidCsrfToken } from './csrf.ts';
 import { acceptForms, field } from './form-body.ts';
@@ -26,6 +27,7 @@ export interface WebsiteDeps extends ExtractionDeps, SiteOptions {
   store: AccountStore;
   plans: Plans;
   jobs: JobSlots;
+  uploadDeadline?: UploadDeadline;
   now: () => Date;
   /** Engines the playground offers, as the API's `engine=`; `engine` is the default. */
   engines?: EngineChoices;

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
 import type { Plans } from '../../config.ts';
@@ -7,10 +6,12 @@ import { AppError } from '../../errors.ts';
 import type { ExtractionDeps } from '../../extraction/extract-document.ts';
 import { generate } from '../../extraction/generate.ts';
 import { authenticate, requireCredit } from '../authenticate.ts';
+import { abortWhenClientLeaves } from '../client-left.ts';
 import { readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
-import { readParts } from '../read-parts.ts';
+import { readParts, uploadBound } from '../read-parts.ts';
 import { tokenCounts } from '../record-calls.ts';
+import type { UploadDeadline } from '../upload-deadline.ts';
 import {
   type GenerateQuery,
   generateHeadersSchema,
@@ -22,6 +23,8 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   store: AccountStore;
   plans: Plans;
   jobs: JobSlots;
+  /** How long an upload may take to arrive (idle and in all); the defaults without it. */
+  uploadDeadline?: UploadDeadline;
   now: () => Date;
   rateLimit: { max: number; timeWindow: number };
   /** Engines a request may choose with `engine=`; `engine` above is the default. */
@@ -60,17 +63,21 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
       if (!plan)
         throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
       const engine = chooseEngine(deps, request.query.engine);
-      const release = await deps.jobs.acquire();
+      // Admitted before the body is read (its bytes are held from now on); a slot is taken only once
+      // the body is whole, so a slow upload never holds one. The ticket ends with the request, on every path.
+      const ticket = deps.jobs.admit(uploadBound(request, plan.maxFileBytes));
+      const signal = abortWhenClientLeaves(reply.raw);
       try {
-        const parts = await readParts(request, plan.maxFileBytes);
+        const parts = await readParts(request, plan.maxFileBytes, deps.uploadDeadline);
         request.logContext.bytes = parts.file.bytes.length;
+        await ticket.run(signal);
         const { result: outcome, replayed } = await runIdempotently(request, deps, parts, (how) =>
           generate(
             {
               account,
               file: parts.file,
               yaml: parts.yaml,
-              signal: abortWhenClientLeaves(reply.raw),
+              signal,
               onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
               ...how,
             },
@@ -93,17 +100,8 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
           ...(request.query.evidence ? { evidence: outcome.evidence } : {}),
         };
       } finally {
-        release();
+        ticket.release();
       }
     },
   );
-}
-
-/** Work for a client that hung up is wasted: readers and engines stop at their next check. */
-function abortWhenClientLeaves(response: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  response.once('close', () => {
-    if (!response.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }

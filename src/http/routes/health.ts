@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
+import type { JobSlots } from '../job-slots.ts';
 
 export const healthResponseSchema = {
   type: 'object',
@@ -11,10 +12,16 @@ export const healthResponseSchema = {
   },
 } as const;
 
-/** GET /health: no key; 503 "unhealthy" when the store cannot serve. */
+/** A store that has not answered in this long cannot serve: a proxy's health check must hear so in time. */
+const PING_TIMEOUT_MS = 800;
+
+/**
+ * GET /health: no key; 503 "unhealthy" when the instance cannot serve: its store does not answer
+ * within PING_TIMEOUT_MS, or every job slot is held by a stuck job (so the instance admits nothing).
+ */
 export function healthRoute(
   app: FastifyInstance,
-  deps: { store: AccountStore; version: string; now: () => Date },
+  deps: { store: AccountStore; jobs: Pick<JobSlots, 'health'>; version: string; now: () => Date },
 ) {
   app.get(
     '/health',
@@ -26,10 +33,7 @@ export function healthRoute(
       },
     },
     async (_request, reply) => {
-      const healthy = await deps.store.ping().then(
-        () => true,
-        () => false,
-      );
+      const healthy = deps.jobs.health().ok && (await answersWithin(deps.store.ping(), PING_TIMEOUT_MS));
       reply.code(healthy ? 200 : 503);
       return {
         status: healthy ? 'healthy' : 'unhealthy',
@@ -38,4 +42,22 @@ export function healthRoute(
       };
     },
   );
+}
+
+async function answersWithin(ping: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([
+      ping.then(
+        () => true as const,
+        () => false as const,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

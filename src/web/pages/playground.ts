@@ -5,8 +5,11 @@ import { ENGINE_NAMES, type EngineName } from '../../engines/llm/llm-config.ts';
 import { AppError } from '../../errors.ts';
 import { generate } from '../../extraction/generate.ts';
 import { requireCredit } from '../../http/authenticate.ts';
+import { abortWhenClientLeaves } from '../../http/client-left.ts';
 import { errorBody } from '../../http/error-body.ts';
+import type { JobTicket } from '../../http/job-slots.ts';
 import { describeFault } from '../../http/log-safe.ts';
+import { uploadBound } from '../../http/read-parts.ts';
 import { tokenCounts } from '../../http/record-calls.ts';
 import { toAppError } from '../../http/to-app-error.ts';
 import { csrfToken, isValidCsrfToken } from '../csrf.ts';
@@ -67,8 +70,11 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
       let yaml = EXAMPLE_YAML;
       let evidence = false;
       let chosen: EngineName | undefined;
+      // As the API: admitted before the body is read, a slot only once it is whole, freed on every path.
+      let ticket: JobTicket | undefined;
       try {
-        const form = await readPlaygroundForm(request, plan.maxFileBytes);
+        ticket = deps.jobs.admit(uploadBound(request, plan.maxFileBytes));
+        const form = await readPlaygroundForm(request, plan.maxFileBytes, deps.uploadDeadline);
         // Read into memory first (the token travels in the same body), checked before anything is done.
         if (!isValidCsrfToken(session.id, form.csrf)) return refuseForm(request, reply, deps);
         yaml = form.yaml;
@@ -84,14 +90,16 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
             errors: [{ path: 'document', message: 'choose a document' }],
           });
         request.logContext.bytes = form.document.bytes.length;
-        const release = await deps.jobs.acquire();
-        try {
+        const signal = abortWhenClientLeaves(reply.raw);
+        await ticket.run(signal);
+        {
           let format: string | undefined;
           const outcome = await generate(
             {
               account: request.account ?? session.account, // refilled by requireCredit
               file: form.document,
               yaml: Buffer.from(form.yaml, 'utf8'),
+              signal,
               onDocument: (facts) => {
                 format = facts.format;
                 Object.assign(request.logContext, { format: facts.format, pages: facts.pages });
@@ -125,8 +133,6 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
             answer,
             ...(evidenceHtml ? { evidenceHtml } : {}),
           });
-        } finally {
-          release();
         }
       } catch (error) {
         const appError = toAppError(error);
@@ -134,6 +140,8 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
           request.log.error({ fault: describeFault(error) }, 'playground failed');
         const answer = { status: appError.status, json: errorBody(appError, request.id) };
         return show(request, reply, appError.status, { yaml, evidence, engine: chosen, answer });
+      } finally {
+        ticket?.release();
       }
     },
   );
