@@ -1,7 +1,34 @@
 import type { FieldValue } from '../../fields/field.ts';
 import type { ViewLine } from './document-view.ts';
 
-export type CandidateSource = 'label' | 'table' | 'prose' | 'type' | 'layout' | 'arithmetic' | 'signature';
+export type CandidateSource =
+  | 'label'
+  | 'table'
+  | 'prose'
+  | 'type'
+  | 'layout'
+  | 'arithmetic'
+  | 'signature'
+  | 'pair';
+
+/** How a form's label meets the field (routes/pairs.ts), each 0–1 but the counts. */
+export interface PairClues {
+  /** Share of the field's name words the label says. */
+  name: number;
+  /** Best share of one of the field's label phrases (its name, aliases, its concept's phrases). */
+  phrase: number;
+  /** Share of the description's content words the label says. */
+  description: number;
+  /** Share of the label's words that the field's words hold. */
+  covered: number;
+  /** How much of the label is a phrase of another concept. */
+  other: number;
+  /** 1 when the value stands under its label, 0 beside it. */
+  below: number;
+  labelWords: number;
+  /** The value's end of a range the cell holds: 1 its start, 2 its end, 0 no range. */
+  rangeAt: number;
+}
 
 /** One possible value of a field, with where it was found and how much the engine believes it. */
 export interface Candidate {
@@ -13,4 +40,6 @@ export interface Candidate {
   /** The text the value was read from. */
   text: string;
   cell?: string;
+  /** Set by the pairs route only. */
+  clues?: PairClues;
 }

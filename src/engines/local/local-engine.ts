@@ -17,6 +17,7 @@ import { issuerOf, letterheadKey } from './document-kind.ts';
 import { buildView, type DocumentView } from './document-view.ts';
 import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField, standInProfiles } from './field-profile.ts';
+import { defaultScorer, type ValueScorer } from './learned/value-scorer.ts';
 import { lineItems } from './line-items.ts';
 import { actDateCandidates } from './routes/act-dates.ts';
 import { arithmeticCandidates } from './routes/arithmetic.ts';
@@ -28,6 +29,7 @@ import { fieldWordCandidates } from './routes/field-words.ts';
 import { labelCandidates } from './routes/labels.ts';
 import { layoutCandidates } from './routes/layout.ts';
 import { ownerAddressCandidates } from './routes/owner-address.ts';
+import { pairCandidates } from './routes/pairs.ts';
 import { proseCandidates } from './routes/prose.ts';
 import { recipientCandidates } from './routes/recipient.ts';
 import {
@@ -44,7 +46,7 @@ import { taxSummaryCandidates } from './routes/tax-summary.ts';
 import { enumTitleCandidates, kindQuestionCandidates, titleCandidates } from './routes/title.ts';
 import { topicCandidates } from './routes/topic.ts';
 import { typedValueCandidates } from './routes/typed-values.ts';
-import { type Choice, choose, chooseMany, valueKey } from './select.ts';
+import { type Choice, choose, chooseMany, type RankedValue, rank, valueKey } from './select.ts';
 
 interface Found {
   value: FieldValue;
@@ -61,10 +63,15 @@ const NOT_FOUND: Found = { value: null, evidence: { confidence: 0, page: null, t
 export class LocalEngine implements ExtractionEngine {
   readonly name = 'local';
   readonly #calibration: CalibrationTable;
+  readonly #scorer: ValueScorer | null;
 
-  /** `calibration`: raw scores as confidence when empty (the fitting script's view). */
-  constructor(options: { calibration?: CalibrationTable } = {}) {
+  /**
+   * `calibration`: raw scores as confidence when empty (the fitting script's view). `scorer`: the
+   * learned weighing of the values found (null: the routes' own scores, as before it was learned).
+   */
+  constructor(options: { calibration?: CalibrationTable; scorer?: ValueScorer | null } = {}) {
     this.#calibration = options.calibration ?? CALIBRATION;
+    this.#scorer = options.scorer === undefined ? defaultScorer() : options.scorer;
   }
 
   async extract(
@@ -72,13 +79,7 @@ export class LocalEngine implements ExtractionEngine {
     fields: Field[],
     options: ExtractOptions = {},
   ): Promise<ExtractionResult> {
-    const view = buildView(document);
-    const head = view.text.slice(0, 200_000);
-    // Dates the document leaves ambiguous (03/07/2024) are read the way its place writes them.
-    const hints = {
-      ...guessTypingHints(head, dateOrderOfPlace(head)),
-      centsAmounts: centsAmounts(view.text),
-    };
+    const { view, hints } = readingOf(document);
     const data: Record<string, FieldValue> = {};
     const evidence: Record<string, EvidenceTree> = {};
     for (const field of fields) {
@@ -86,7 +87,7 @@ export class LocalEngine implements ExtractionEngine {
       // between fields instead of waiting for the whole extraction.
       await setImmediate();
       options.signal?.throwIfAborted();
-      const found = resolve(field, { view, calibration: this.#calibration }, hints);
+      const found = resolve(field, { view, calibration: this.#calibration, scorer: this.#scorer }, hints);
       data[field.name] = found.value;
       evidence[field.name] = found.evidence;
     }
@@ -94,41 +95,87 @@ export class LocalEngine implements ExtractionEngine {
   }
 }
 
+/** The document as every field reads it: its view, and how its ambiguous values are read. */
+export function readingOf(document: Document): { view: DocumentView; hints: TypingHints } {
+  const view = buildView(document);
+  const head = view.text.slice(0, 200_000);
+  // Dates the document leaves ambiguous (03/07/2024) are read the way its place writes them.
+  const hints = {
+    ...guessTypingHints(head, dateOrderOfPlace(head)),
+    centsAmounts: centsAmounts(view.text),
+  };
+  return { view, hints };
+}
+
 /** One document being read, and how the engine states its confidence. */
 interface Reading {
   view: DocumentView;
   calibration: CalibrationTable;
+  scorer: ValueScorer | null;
 }
 
 function resolve(field: Field, reading: Reading, documentHints: TypingHints, parent?: Field): Found {
   const { view } = reading;
-  const hints =
-    field.kind === 'date' || field.kind === 'datetime'
-      ? { ...documentHints, ...(field.dateOrder ? { dateOrder: field.dateOrder } : {}) }
-      : documentHints;
+  const hints = fieldHints(field, documentHints);
   if (field.kind === 'object') return resolveObject(field, reading, hints);
   const profile = profileField(field, parent);
   if (field.kind === 'array') {
     if (field.items.kind === 'object') return lineItems(field.items, view, hints);
-    const many = chooseMany(candidatesFor(view, profile, hints));
+    const ranked = valuesFor(view, profile, hints, { standIns: false });
+    const many = reading.scorer ? reading.scorer.chooseMany(view, profile, ranked) : chooseMany(ranked);
     return {
       value: many.map((c) => c.candidate.value),
       evidence: many.map((c) => evidenceOf(reading, c, profile)),
     };
   }
-  const best = choose(candidatesFor(view, profile, hints)) ?? standInChoice(view, profile, hints);
+  const ranked = valuesFor(view, profile, hints, { standIns: true });
+  const best = reading.scorer ? reading.scorer.choose(view, profile, ranked) : handChoice(ranked);
   if (best) return { value: best.candidate.value, evidence: evidenceOf(reading, best, profile) };
   return profile.understood ? NOT_FOUND : NOT_UNDERSTOOD;
 }
 
-/** Where the document prints no value of the field's own concept, one the description accepts instead, less sure. */
-function standInChoice(view: DocumentView, profile: FieldProfile, hints: TypingHints) {
-  for (const standIn of standInProfiles(profile)) {
-    const found = candidatesFor(view, standIn, hints).map((c) => ({ ...c, score: c.score * 0.85 }));
-    const best = choose(found);
-    if (best) return best;
+/** A date field's own `date_format` overrides the order the document's place suggests. */
+export function fieldHints(field: Field, documentHints: TypingHints): TypingHints {
+  return field.kind === 'date' || field.kind === 'datetime'
+    ? { ...documentHints, ...(field.dateOrder ? { dateOrder: field.dateOrder } : {}) }
+    : documentHints;
+}
+
+/**
+ * Every value the routes found for a field, grouped (one per value, its findings together) and
+ * ranked by the routes' own scores; with `standIns`, after them the values of each concept the
+ * description accepts in the field's stead (numbered from 1, in the description's order).
+ */
+export function valuesFor(
+  view: DocumentView,
+  profile: FieldProfile,
+  hints: TypingHints,
+  options: { standIns: boolean },
+): RankedValue[] {
+  const own: RankedValue[] = rank(candidatesFor(view, profile, hints));
+  if (!options.standIns) return own;
+  const standIns = standInProfiles(profile).flatMap((standIn, i) =>
+    rank(candidatesFor(view, standIn, hints).map((c) => ({ ...c, score: c.score * STAND_IN_WEIGHT }))).map(
+      (c) => ({ ...c, standIn: i + 1 }),
+    ),
+  );
+  return [...own, ...standIns];
+}
+
+/** A stand-in's findings count for less than the field's own. */
+const STAND_IN_WEIGHT = 0.85;
+
+/**
+ * The routes' own choice: the best value of the field's own that clears its route's bar; where
+ * there is none, the best of the first stand-in concept that has one.
+ */
+export function handChoice(ranked: RankedValue[]): RankedValue | null {
+  const most = Math.max(0, ...ranked.map((c) => c.standIn ?? 0));
+  for (let i = 0; i <= most; i++) {
+    const found = choose(ranked.filter((c) => (c.standIn ?? 0) === i));
+    if (found) return found;
   }
-  return undefined;
+  return null;
 }
 
 /** Why a field the engine could not interpret is null: it answers such a field only where a label names it. */
@@ -153,6 +200,7 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
       ...kindQuestionCandidates(view, profile),
       ...enumTitleCandidates(view, profile),
       ...topicCandidates(view, profile),
+      ...pairCandidates(view, profile, hints),
     ]);
   const found = [
     ...labelCandidates(view, profile, hints),
@@ -182,12 +230,13 @@ export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: 
     ...countCandidates(view, profile, hints),
     ...actDateCandidates(view, profile, hints),
   ];
+  const pairs = pairCandidates(view, profile, hints);
   return notTheWriter(
     view,
     profile,
     plausibleCounts(
       profile,
-      asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found)]),
+      asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found), ...pairs]),
     ),
   ).map((c) =>
     (profile.kind === 'person' || profile.kind === 'party') && typeof c.value === 'string'
@@ -291,7 +340,10 @@ function evidenceOf(reading: Reading, choice: Choice, profile: FieldProfile): Ev
         : {};
   return {
     confidence: Math.min(
-      calibrate(reading.calibration, choice.candidate.source, line.ocr, choice.score),
+      // The learned scorer states its own calibrated confidence; the routes' scores go through the table.
+      'confidence' in choice && typeof choice.confidence === 'number'
+        ? choice.confidence
+        : calibrate(reading.calibration, choice.candidate.source, line.ocr, choice.score),
       isGuess(profile, choice, reading.view) ? GUESS : 1,
     ),
     page: line.page,

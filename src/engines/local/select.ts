@@ -14,6 +14,8 @@ export const MIN_SCORE: Record<CandidateSource, number> = {
   type: 0.38,
   arithmetic: 0.55,
   signature: 0.6,
+  // A form's pair is weighed by the learned scorer from its clues; the hand-set bars never take it alone.
+  pair: Number.POSITIVE_INFINITY,
 };
 /** Members of a list are announced together, and each needs less on its own. */
 export const MIN_ARRAY_SCORE = 0.42;
@@ -23,7 +25,7 @@ export const MIN_ARRAY_SCORE = 0.42;
  * any one finding of it clears its own: a date read by type alone is not sunk by a weak prose reading
  * of the same date.
  */
-const passes = (choice: Choice, floor?: number) =>
+export const passes = (choice: Choice, floor?: number) =>
   floor !== undefined
     ? choice.score >= floor
     : choice.score >= MIN_SCORE[choice.candidate.source] ||
@@ -46,6 +48,11 @@ export interface Choice {
   members: Candidate[];
 }
 
+/** A value as the scorer meets it: found for the field's own concept, or (standIn n) for the nth concept its description accepts instead. */
+export interface RankedValue extends Choice {
+  standIn?: number;
+}
+
 /** Candidates for the same value reinforce each other: found by two routes, it is likelier right. */
 export function rank(candidates: Candidate[]): Choice[] {
   const groups = new Map<
@@ -54,8 +61,9 @@ export function rank(candidates: Candidate[]): Choice[] {
   >();
   for (const c of candidates) {
     const k = valueKey(c.value);
-    // Any number is a type candidate somewhere: that alone confirms nothing.
-    const confirms = c.source === 'type' ? 0 : 1;
+    // Any number is a type candidate somewhere: that alone confirms nothing. A form's pair is
+    // only a clue for the learned scorer: it neither confirms nor leads a value in this ranking.
+    const confirms = c.source === 'type' || c.source === 'pair' ? 0 : 1;
     const g = groups.get(k);
     if (!g)
       groups.set(k, { best: c, count: confirms, sources: new Set(confirms ? [c.source] : []), members: [c] });
@@ -63,7 +71,7 @@ export function rank(candidates: Candidate[]): Choice[] {
       g.members.push(c);
       g.count += confirms;
       if (confirms) g.sources.add(c.source);
-      if (c.score > g.best.score) g.best = c;
+      if (leads(c, g.best)) g.best = c;
     }
   }
   return [...groups.values()]
@@ -71,19 +79,26 @@ export function rank(candidates: Candidate[]): Choice[] {
       candidate: g.best,
       members: g.members,
       score:
-        g.best.score + 0.04 * Math.min(Math.max(0, g.count - 1), 3) + 0.06 * Math.max(0, g.sources.size - 1),
+        (g.best.source === 'pair' ? 0 : g.best.score) +
+        0.04 * Math.min(Math.max(0, g.count - 1), 3) +
+        0.06 * Math.max(0, g.sources.size - 1),
     }))
     .sort((a, b) => b.score - a.score);
 }
 
-export function choose(candidates: Candidate[]): Choice | null {
-  return rank(candidates).find((choice) => passes(choice)) ?? null;
+/** Whether a finding leads its value's group before another: any route's before a pair, then the higher score. */
+function leads(c: Candidate, best: Candidate): boolean {
+  if ((c.source === 'pair') !== (best.source === 'pair')) return best.source === 'pair';
+  return c.score > best.score;
+}
+
+export function choose<C extends Choice>(ranked: C[]): C | null {
+  return ranked.find((choice) => passes(choice)) ?? null;
 }
 
 /** Distinct values for an array field; a value contained in a better one ("Pharma Inc" in "Kite Pharma Inc") is dropped. */
-export function chooseMany(candidates: Candidate[], threshold = MIN_ARRAY_SCORE, max = 8): Choice[] {
+export function chooseMany(ranked: Choice[], threshold = MIN_ARRAY_SCORE, max = 8): Choice[] {
   const kept: Choice[] = [];
-  const ranked = rank(candidates);
   // Values far below the best are mentions, not members ("a company named in passing"). The floor
   // follows the best single finding, not the agreement bonus of a value found many times.
   const floor = Math.max(threshold, 0.8 * Math.max(0, ...ranked.map((c) => c.candidate.score)));

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { DEFAULT_READ_LIMITS } from '../../../src/documents/model.ts';
+import { textReader } from '../../../src/documents/text/text-reader.ts';
+import { buildView } from '../../../src/engines/local/document-view.ts';
+import { profileField } from '../../../src/engines/local/field-profile.ts';
+import { documentPairs, pairCandidates } from '../../../src/engines/local/routes/pairs.ts';
+import { parseFieldConfig } from '../../../src/fields/parse-config.ts';
+
+const FORM = [
+  'Advertiser      Riverside Food Co-op          Invoice #      77120-3',
+  'Contract / Rev     Order Flight',
+  '4410-2             04/14/20 - 04/20/20',
+  'Remarks: none',
+].join('\n');
+
+async function view(text: string) {
+  return buildView(
+    await textReader.read(Buffer.from(text), { limits: DEFAULT_READ_LIMITS, fileName: 'form.txt' }),
+  );
+}
+
+function field(yaml: string) {
+  return parseFieldConfig(Buffer.from(`schemas:\n  data:\n    type: object\n    properties:\n${yaml}`))
+    .fields[0]!;
+}
+
+describe("pairs: a form's labels and their values, beside or under them", () => {
+  it('pairs each label with the cell beside it, after its colon, or under it', async () => {
+    const pairs = documentPairs(await view(FORM)).map(
+      (p) => `${p.label.join(' ')} → ${p.value}${p.below ? ' (under)' : ''}`,
+    );
+    assert.ok(pairs.includes('advertiser → Riverside Food Co-op'), pairs.join('\n'));
+    assert.ok(pairs.includes('invoice number → 77120-3'), pairs.join('\n'));
+    assert.ok(pairs.includes('contract rev → 4410-2 (under)'), pairs.join('\n'));
+    assert.ok(pairs.includes('order flight → 04/14/20 - 04/20/20 (under)'), pairs.join('\n'));
+    assert.ok(pairs.includes('remark → none'), pairs.join('\n'));
+  });
+
+  it('reads both ends of a range under its label, and says which end each is', async () => {
+    const end = profileField(
+      field('      flight_end:\n        type: date\n        description: Last day of the flight\n'),
+    );
+    const found = pairCandidates(await view(FORM), end, { dateOrder: 'MDY' });
+    const ends = found.map((c) => `${c.value} ${c.clues?.rangeAt}`);
+    assert.deepEqual(ends.sort(), ['2020-04-14 1', '2020-04-20 2']);
+  });
+
+  it('takes only the pairs whose label shares a word with what the field asks', async () => {
+    const advertiser = profileField(field('      advertiser:\n        type: string\n'));
+    const found = pairCandidates(await view(FORM), advertiser, {});
+    // The cell beside "Advertiser", and the one under it (a label, which the scorer learns to refuse).
+    assert.deepEqual(
+      found.map((c) => `${c.value} ${c.clues?.name} ${c.clues?.below}`),
+      ['Riverside Food Co-op 1 0', 'Contract / Rev 1 1'],
+    );
+  });
+});
