@@ -64,32 +64,53 @@ export async function redisReachable(): Promise<boolean> {
 }
 
 /**
- * A TCP proxy to PostgreSQL on a loopback port. `cut()` resets every open connection and stops
- * listening (new connections are refused), as when the database goes away; `restore()` listens again
- * on the same port.
+ * A TCP proxy on a loopback port (in front of PostgreSQL or Redis). `cut()` resets every open
+ * connection and stops listening (new connections are refused), as when the server goes away;
+ * `restore()` listens again on the same port. `freeze()` keeps every connection open and accepts new
+ * ones but forwards nothing either way, as a server stopped with SIGSTOP (or a network that drops
+ * packets) looks to its clients; `thaw()` forwards again.
  */
 export interface TcpProxy {
   port: number;
   cut(): Promise<void>;
   restore(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }
 
 export async function tcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
+  let frozen = false;
   const track = (s: Socket) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
     s.on('error', () => {});
+  };
+  const forward = ([client, upstream]: [Socket, Socket]) => {
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  const hold = ([client, upstream]: [Socket, Socket]) => {
+    client.unpipe(upstream);
+    upstream.unpipe(client);
+    client.pause();
+    upstream.pause();
   };
   const newServer = () =>
     createServer((client) => {
       const upstream = tcpConnect(targetPort, targetHost);
       track(client);
       track(upstream);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.once('close', () => upstream.destroy());
+      const pair: [Socket, Socket] = [client, upstream];
+      pairs.add(pair);
+      if (frozen) hold(pair);
+      else forward(pair);
+      client.once('close', () => {
+        pairs.delete(pair);
+        upstream.destroy();
+      });
       upstream.once('close', () => client.destroy());
     });
   const listen = (server: Server, port: number) =>
@@ -110,6 +131,14 @@ export async function tcpProxy(targetHost: string, targetPort: number): Promise<
     async restore() {
       server = newServer();
       await listen(server, port);
+    },
+    freeze() {
+      frozen = true;
+      for (const pair of pairs) hold(pair);
+    },
+    thaw() {
+      frozen = false;
+      for (const pair of pairs) forward(pair);
     },
     close: stop,
   };

@@ -33,6 +33,8 @@ export interface Instance {
   name: string;
   base: string;
   pid: number;
+  /** Its DATA_DIR (the embedded store's files when DATABASE_URL is not set). */
+  dataDir: string;
   /** Resident memory now, and the most it has held (VmHWM), in bytes. */
   rss(): number;
   peakRss(): number;
@@ -106,6 +108,7 @@ export async function startInstance(
     name,
     base,
     pid: child.pid!,
+    dataDir,
     rss: () => status('VmRSS'),
     peakRss: () => status('VmHWM'),
     alive: () => !done,
