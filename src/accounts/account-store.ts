@@ -96,6 +96,17 @@ export class DuplicateAccountError extends Error {
   }
 }
 
+/**
+ * The call's Idempotency-Key claim was no longer its own when it came to be charged (its lease ran
+ * out and another request took the key): nothing was charged, so the key is charged at most once.
+ */
+export class IdempotencyClaimLostError extends Error {
+  constructor() {
+    super('The Idempotency-Key claim was taken over before the charge.');
+    this.name = 'IdempotencyClaimLostError';
+  }
+}
+
 export interface AccountStore {
   createAccount(input: NewAccount): Promise<Account>;
   getAccountByEmail(email: string): Promise<Account | null>;

@@ -4,6 +4,7 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  IdempotencyClaimLostError,
   type IdempotencyCompletion,
   type KeyLabel,
   type NewAccount,
@@ -185,15 +186,18 @@ export class PostgresAccountStore implements AccountStore {
       await client.query('BEGIN');
       const { rows } = await client.query(numbered(sql.charge), [pages, accountId, pages]);
       if (rows[0]) {
-        await client.query(numbered(sql.completeIdempotencyKey), [
+        const completed = await client.query(numbered(sql.completeIdempotencyKey), [
           completes.status,
           pages,
           accountId,
           completes.key,
           completes.requestId,
         ]);
+        if (completed.rowCount !== 1) throw new IdempotencyClaimLostError();
       }
-      await client.query('COMMIT');
+      // A transaction that failed on the server ends as a ROLLBACK, without an error.
+      const commit = await client.query('COMMIT');
+      if (commit.command !== 'COMMIT') throw new Error(`the charge ended in ${commit.command}`);
       return rows[0] ? Number(rows[0].credits) : null;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});

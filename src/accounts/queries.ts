@@ -34,7 +34,7 @@ export const sql = {
     'INSERT INTO idempotency_keys (account_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idem_key) DO NOTHING RETURNING request_id',
   idempotencyKey: 'SELECT * FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND created_at >= ?',
   completeIdempotencyKey:
-    'UPDATE idempotency_keys SET status = ?, pages = ? WHERE account_id = ? AND idem_key = ? AND request_id = ?',
+    'UPDATE idempotency_keys SET status = ?, pages = ? WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   releaseIdempotencyKey:
     'DELETE FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   insertCall:
