@@ -26,6 +26,7 @@ import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budge
 import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
+import type { ClaimLease } from './http/idempotency.ts';
 import { JobSlots } from './http/job-slots.ts';
 import { describeFault } from './http/log-safe.ts';
 import { hasPoolStats, Metrics, metricsRoute } from './http/metrics.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   /** Upload bytes held in memory at once (MAX_UPLOAD_BYTES_IN_FLIGHT). */
   maxUploadBytesInFlight?: number;
   uploadDeadline?: UploadDeadline;
+  /** The lease of an Idempotency-Key claim and how often a running request renews it. */
+  idempotencyLease?: ClaimLease;
   /** Document pages held in memory at once, all requests together (MAX_PAGES_IN_FLIGHT). */
   maxPagesInFlight?: number;
   exposeDocs?: boolean;
@@ -154,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pageBudget,
     jobs,
     ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
+    ...(deps.idempotencyLease ? { claimLease: deps.idempotencyLease } : {}),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
   });

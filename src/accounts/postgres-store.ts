@@ -6,6 +6,7 @@ import {
   DuplicateAccountError,
   IdempotencyClaimLostError,
   type IdempotencyCompletion,
+  type IdempotencyHorizon,
   type KeyLabel,
   type NewAccount,
   type NewIdempotencyClaim,
@@ -212,9 +213,13 @@ export class PostgresAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
-  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
-    await this.#rows(sql.deleteOldIdempotencyKeys, [expiredBefore.toISOString(), staleBefore.toISOString()]);
-    const { accountId, key, requestHash, requestId, createdAt } = claim;
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, horizon: IdempotencyHorizon) {
+    await this.#rows(sql.deleteOldIdempotencyKeys, [
+      horizon.expiredBefore.toISOString(),
+      horizon.now.toISOString(),
+      horizon.unleasedBefore.toISOString(),
+    ]);
+    const { accountId, key, requestHash, requestId, createdAt, leaseUntil } = claim;
     // The holder may release its claim between our insert and our read: then try again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.#one(sql.claimIdempotencyKey, [
@@ -223,12 +228,23 @@ export class PostgresAccountStore implements AccountStore {
         requestHash,
         requestId,
         createdAt,
+        leaseUntil,
       ]);
       if (inserted) return null;
-      const held = await this.findIdempotencyKey(accountId, key, expiredBefore);
+      const held = await this.findIdempotencyKey(accountId, key, horizon.expiredBefore);
       if (held) return held;
     }
     throw new Error('idempotency key claim did not settle');
+  }
+
+  async renewIdempotencyClaim(accountId: string, key: string, requestId: string, leaseUntil: Date) {
+    const result = await this.#pool.query(numbered(sql.renewIdempotencyClaim), [
+      leaseUntil.toISOString(),
+      accountId,
+      key,
+      requestId,
+    ]);
+    return result.rowCount === 1;
   }
 
   async findIdempotencyKey(accountId: string, key: string, since: Date) {

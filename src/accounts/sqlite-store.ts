@@ -8,6 +8,7 @@ import {
   DuplicateAccountError,
   IdempotencyClaimLostError,
   type IdempotencyCompletion,
+  type IdempotencyHorizon,
   type KeyLabel,
   type NewAccount,
   type NewIdempotencyClaim,
@@ -195,15 +196,31 @@ export class SqliteAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
-  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, horizon: IdempotencyHorizon) {
+    const expiredBefore = horizon.expiredBefore.toISOString();
     this.#db
       .prepare(sql.deleteOldIdempotencyKeys)
-      .run(expiredBefore.toISOString(), staleBefore.toISOString());
-    const { accountId, key, requestHash, requestId, createdAt } = claim;
-    const inserted = this.#write(sql.claimIdempotencyKey, accountId, key, requestHash, requestId, createdAt);
+      .run(expiredBefore, horizon.now.toISOString(), horizon.unleasedBefore.toISOString());
+    const { accountId, key, requestHash, requestId, createdAt, leaseUntil } = claim;
+    const inserted = this.#write(
+      sql.claimIdempotencyKey,
+      accountId,
+      key,
+      requestHash,
+      requestId,
+      createdAt,
+      leaseUntil,
+    );
     if (inserted) return null;
     // Statements run one at a time here, so the entry that stopped the insert is still there.
-    return toIdempotency(this.#get(sql.idempotencyKey, accountId, key, expiredBefore.toISOString())!);
+    return toIdempotency(this.#get(sql.idempotencyKey, accountId, key, expiredBefore)!);
+  }
+
+  async renewIdempotencyClaim(accountId: string, key: string, requestId: string, leaseUntil: Date) {
+    const { changes } = this.#db
+      .prepare(sql.renewIdempotencyClaim)
+      .run(leaseUntil.toISOString(), accountId, key, requestId);
+    return Number(changes) === 1;
   }
 
   async findIdempotencyKey(accountId: string, key: string, since: Date) {

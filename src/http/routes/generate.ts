@@ -7,7 +7,7 @@ import type { ExtractionDeps } from '../../extraction/extract-document.ts';
 import { generate } from '../../extraction/generate.ts';
 import { authenticate, requireCredit } from '../authenticate.ts';
 import { abortWhenClientLeaves } from '../client-left.ts';
-import { readIdempotencyKey, runIdempotently } from '../idempotency.ts';
+import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
 import { readParts, uploadBound } from '../read-parts.ts';
 import { tokenCounts } from '../record-calls.ts';
@@ -26,6 +26,8 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   /** How long an upload may take to arrive (idle and in all); the defaults without it. */
   uploadDeadline?: UploadDeadline;
   now: () => Date;
+  /** How long an Idempotency-Key claim holds its key unless renewed; the defaults without it. */
+  claimLease?: ClaimLease;
   rateLimit: { max: number; timeWindow: number };
   /** Engines a request may choose with `engine=`; `engine` above is the default. */
   engines?: EngineChoices;
