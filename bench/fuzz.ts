@@ -119,7 +119,7 @@ async function send(
     });
     const text = await response.text();
     const elapsed = performance.now() - started;
-    let json: { status?: string; code?: string; details?: { request_id?: unknown } };
+    let json: { status?: string; code?: string; details?: { request_id?: unknown; reason?: unknown } };
     try {
       json = JSON.parse(text);
     } catch {
@@ -136,7 +136,7 @@ async function send(
     if (!isError || !allowed) {
       return {
         ok: false,
-        how: `status ${response.status} code ${json.code} in ${elapsed.toFixed(0)} ms`,
+        how: `status ${response.status} code ${json.code}${typeof json.details?.reason === 'string' ? ` (${json.details.reason})` : ''} in ${elapsed.toFixed(0)} ms`,
         status: response.status,
       };
     }
