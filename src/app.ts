@@ -36,6 +36,7 @@ import { registerCallRecord } from './http/record-calls.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
+import { SharedRedis } from './http/shared-redis.ts';
 import type { UploadDeadline } from './http/upload-deadline.ts';
 import { createLogger } from './logger.ts';
 import { VERSION } from './version.ts';
@@ -127,7 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(errorBodySchema);
 
   await app.register(multipart);
-  await registerRateLimit(app, { redisUrl: deps.redisUrl, nameSpace: deps.rateLimitNamespace });
+  const redis = deps.redisUrl ? new SharedRedis(deps.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => redis.close());
+    await redis.connected();
+  }
+  await registerRateLimit(app, { redis, nameSpace: deps.rateLimitNamespace });
   if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
 
   // One pool of job slots for the API and the website's playground: both read documents.

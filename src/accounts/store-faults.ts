@@ -39,6 +39,7 @@ const SOCKET_ERRNOS = new Set([
 
 /** pg's own errors carry no code: its connection losses, its connect and pool-wait timeout, query_timeout. */
 const PG_MESSAGES: [RegExp, StoreFault][] = [
+  [/^Connection terminated due to connection timeout/, 'timed out'],
   [/^Connection terminated/, 'unreachable'],
   [/^Client has encountered a connection error/, 'unreachable'],
   [/^timeout exceeded when trying to connect/, 'timed out'],

@@ -5,6 +5,7 @@ import {
   IdempotencyClaimLostError,
   type IdempotencyRecord,
 } from '../accounts/account-store.ts';
+import { storeFault } from '../accounts/store-faults.ts';
 import { AppError } from '../errors.ts';
 import type { UploadedDocument } from '../extraction/extract-document.ts';
 
@@ -112,8 +113,10 @@ export async function runIdempotently<T>(
   try {
     return { result: await run({ idempotency: { key, requestId: request.id } }), replayed: false };
   } catch (error) {
-    // A failed call charged nothing: free the key so that a retry runs afresh.
-    await deps.store.releaseIdempotencyKey(account.id, key, request.id).catch(() => {});
+    // A failed call charged nothing: free the key so that a retry runs afresh. When the store itself
+    // failed, the answer does not wait for it once more: the lease frees the key anyway.
+    const release = deps.store.releaseIdempotencyKey(account.id, key, request.id).catch(() => {});
+    if (!storeFault(error)) await release;
     // Its lease ran out before the charge and another request holds the key now: that one answers.
     if (error instanceof IdempotencyClaimLostError) throw inProgress(Math.ceil(lease.renewEveryMs / 1000));
     throw error;
