@@ -23,6 +23,7 @@ import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budget.ts';
+import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
@@ -66,7 +67,7 @@ export interface AppDeps {
   /** Document pages held in memory at once, all requests together (MAX_PAGES_IN_FLIGHT). */
   maxPagesInFlight?: number;
   exposeDocs?: boolean;
-  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  /** GET /metrics is served only when set, and only for `Authorization: Bearer <token>`. */
   metricsToken?: string | undefined;
   /** Rate-limit counters shared through Redis (redis://…); in memory without it. */
   redisUrl?: string | undefined;
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const metrics = new Metrics({ ocr: hasPoolStats(deps.ocr) ? deps.ocr : undefined });
   registerRequestLog(app, (line) => metrics.observeRequest(line));
+  registerCanonicalPaths(app);
   registerEarlyRefusal(app);
   registerCallRecord(app, deps.store, now);
   app.addHook('onRequest', async (_request, reply) => {
@@ -146,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   metrics.watchJobs(jobs);
   healthRoute(app, { store: deps.store, jobs, version: VERSION, now });
-  metricsRoute(app, { metrics, token: deps.metricsToken });
+  // Off unless a token protects it: what the service is doing is not for whoever reaches the port.
+  if (deps.metricsToken) metricsRoute(app, { metrics, token: deps.metricsToken });
   // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
   const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
   metrics.watchPages(pageBudget);

@@ -48,7 +48,7 @@ const envSchema = z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
-    /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+    /** GET /metrics is served only when set, and only for `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
     /** Documents read at once; reading is CPU-bound, so more than the cores only adds memory. */
     MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),
