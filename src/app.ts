@@ -23,6 +23,7 @@ import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budget.ts';
+import { AuthFailures } from './http/auth-failures.ts';
 import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
@@ -57,6 +58,8 @@ export interface AppDeps {
   tls?: { cert: Buffer | string; key: Buffer | string };
   trustProxy?: boolean | number | string[];
   rateLimitPerMinute?: number;
+  /** Failed authentications per client address per minute before it gets 429 (AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute?: number;
   maxConcurrentJobs?: number;
   maxQueuedJobs?: number;
   /** Upload bytes held in memory at once (MAX_UPLOAD_BYTES_IN_FLIGHT). */
@@ -169,6 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.idempotencyLease ? { claimLease: deps.idempotencyLease } : {}),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
+    authFailures: new AuthFailures(
+      { max: deps.authFailuresPerMinute ?? 30, windowMs: 60_000 },
+      { redis, nameSpace: deps.rateLimitNamespace, now: () => now().getTime() },
+    ),
   });
   if (deps.website ?? true) {
     await registerWebsite(app, {

@@ -43,6 +43,8 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     PLANS_FILE: z.string().min(1).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    /** Failed authentications a client address may make in a minute; past it, 429 before any lookup. */
+    AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Rate-limit counters shared by every instance; without it each instance counts alone. */
     REDIS_URL: z
       .string()

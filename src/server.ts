@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     ...(config.tls ? { tls: config.tls } : {}),
     trustProxy: config.TRUST_PROXY,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
     maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
     maxQueuedJobs: config.MAX_QUEUED_JOBS,
     maxUploadBytesInFlight: config.MAX_UPLOAD_BYTES_IN_FLIGHT,

@@ -11,15 +11,6 @@ export interface RateLimitOptions {
   nameSpace?: string | undefined;
 }
 
-/** One INCR with its window: the first call of a window sets the expiry, the rest read it. */
-export const INCR_IN_WINDOW = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return { current, ttl }
-`;
-
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 /**
@@ -70,15 +61,10 @@ function sharedStore(redis: SharedRedis, nameSpace: string): FastifyRateLimitSto
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      redis
-        .run((client) => client.eval(INCR_IN_WINDOW, 1, this.#prefix + key, timeWindow))
-        .then(
-          (result) => {
-            const [current, ttl] = result as [number, number];
-            callback(null, { current, ttl });
-          },
-          (error: Error) => callback(error),
-        );
+      redis.countInWindow(this.#prefix + key, timeWindow).then(
+        ([current, ttl]) => callback(null, { current, ttl }),
+        (error: Error) => callback(error),
+      );
     }
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route as routeInfo (its README); its types name the merged options only.

@@ -13,6 +13,15 @@ const PROBE_EVERY_MS = 1_000;
 const WARN_EVERY_MS = 60_000;
 const STARTUP_WAIT_MS = 3_000;
 
+/** One INCR with its window: the first call of a window sets the expiry, the rest read it. */
+const INCR_IN_WINDOW = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { current, ttl }
+`;
+
 export class SharedRedis {
   readonly #redis: Redis;
   readonly #log: FastifyBaseLogger;
@@ -71,6 +80,11 @@ export class SharedRedis {
       this.#trip(error);
       throw error;
     }
+  }
+
+  /** Counts one more in `key`'s window of `windowMs`: the count so far and the milliseconds left. */
+  async countInWindow(key: string, windowMs: number): Promise<[count: number, msLeft: number]> {
+    return (await this.run((redis) => redis.eval(INCR_IN_WINDOW, 1, key, windowMs))) as [number, number];
   }
 
   close(): void {

@@ -5,6 +5,7 @@ import { chooseEngine, type EngineChoices } from '../../engines/choose-engine.ts
 import { AppError } from '../../errors.ts';
 import type { ExtractionDeps } from '../../extraction/extract-document.ts';
 import { generate } from '../../extraction/generate.ts';
+import type { AuthFailures } from '../auth-failures.ts';
 import { authenticate, requireCredit } from '../authenticate.ts';
 import { abortWhenClientLeaves } from '../client-left.ts';
 import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
@@ -29,6 +30,8 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   /** How long an Idempotency-Key claim holds its key unless renewed; the defaults without it. */
   claimLease?: ClaimLease;
   rateLimit: { max: number; timeWindow: number };
+  /** Failed authentications counted per address (429 past their limit, before any lookup). */
+  authFailures?: AuthFailures;
   /** Engines a request may choose with `engine=`; `engine` above is the default. */
   engines?: EngineChoices;
 }
@@ -50,7 +53,7 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
         headers: generateHeadersSchema,
         response: { 200: generateSuccessSchema, ...errorResponses },
       },
-      onRequest: authenticate(deps.store, deps.now),
+      onRequest: authenticate(deps.store, deps.now, deps.authFailures),
       // engine_not_configured is a bad parameter: refused before any key is claimed or body read.
       preHandler: [
         async (request) => void chooseEngine(deps, request.query.engine),
