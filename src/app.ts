@@ -34,7 +34,7 @@ import { describeFault } from './http/log-safe.ts';
 import { hasPoolStats, Metrics, metricsRoute } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { registerCallRecord } from './http/record-calls.ts';
+import { callRecorder } from './http/record-calls.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
@@ -113,10 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     draining = true;
   });
   const metrics = new Metrics({ ocr: hasPoolStats(deps.ocr) ? deps.ocr : undefined });
-  registerRequestLog(app, (line) => metrics.observeRequest(line));
+  const recordCall = callRecorder(deps.store, now);
+  registerRequestLog(app, async (line, request) => {
+    metrics.observeRequest(line);
+    await recordCall(line, request);
+  });
   registerCanonicalPaths(app);
   registerEarlyRefusal(app);
-  registerCallRecord(app, deps.store, now);
   app.addHook('onRequest', async (_request, reply) => {
     if (draining) {
       reply.header('connection', 'close');
