@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { NODE_FLAGS } from '../src/node-flags.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
@@ -61,6 +62,8 @@ export async function startInstance(
   const port = await freePort();
   const env: Env = {
     ...process.env,
+    // As `npm start` runs it: with the allocator settings.
+    ...MALLOC_ENV,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',

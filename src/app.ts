@@ -40,6 +40,7 @@ import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
 import { SharedRedis } from './http/shared-redis.ts';
 import type { UploadDeadline } from './http/upload-deadline.ts';
+import { closingWhenIdle } from './idle-ocr.ts';
 import { createLogger } from './logger.ts';
 import { VERSION } from './version.ts';
 import { registerWebsite } from './web/website.ts';
@@ -214,6 +215,9 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
+/** OCR worker threads are ended after this long without an image (src/idle-ocr.ts). */
+const OCR_IDLE_MS = 10_000;
+
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'> &
@@ -224,6 +228,8 @@ export async function createAdapters(
     engine?: string;
     /** The configured model (null: none); `defaultEngine` picks among local, llm and hybrid. */
     llm?: LlmSettings | null;
+    /** OCR worker threads are ended after this long without an image; OCR_IDLE_MS without it. */
+    ocrIdleMs?: number;
     defaultEngine?: EngineName;
   } = {},
 ): Promise<Adapters> {
@@ -238,9 +244,13 @@ export async function createAdapters(
         ? await PostgresAccountStore.open(config.DATABASE_URL)
         : new SqliteAccountStore(config.DATA_DIR);
   const ocrSize = config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {};
-  const ocr = withPreparePool(
-    ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
-    createPreparePool(ocrSize),
+  const ocr = closingWhenIdle(
+    () =>
+      withPreparePool(
+        ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
+        createPreparePool(ocrSize),
+      ),
+    options.ocrIdleMs ?? OCR_IDLE_MS,
   );
   if (config.OCR_REREAD_LINES === false) ocr.rereadLines = false;
   const readers: ReaderRegistry = {
