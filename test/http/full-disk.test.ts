@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -16,7 +16,11 @@ function limitFileSize(bytes: number | 'unlimited'): void {
   execFileSync('prlimit', ['--pid', String(process.pid), `--fsize=${bytes}:`], { stdio: 'pipe' });
 }
 
-describe('POST /api/v1/generate on a full disk (embedded store)', () => {
+const prlimit = spawnSync('prlimit', ['--version']).status === 0;
+
+describe('POST /api/v1/generate on a full disk (embedded store)', {
+  skip: prlimit ? false : 'prlimit (util-linux) is not installed',
+}, () => {
   let t: TestApp;
   before(async () => {
     t = await createTestApp();
