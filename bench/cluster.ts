@@ -1,16 +1,17 @@
 /**
  * Shared by `npm run load`, `soak` and `faults`: a fresh PostgreSQL database, a TCP proxy in front of
- * PostgreSQL that can be cut (an outage without stopping the machine's server), instances of the real
+ * PostgreSQL or Redis that can be cut or frozen (test/helpers/tcp-proxy.ts), instances of the real
  * service (src/server.ts) as child processes, and a closed-loop HTTP load generator (node:http,
  * keep-alive, no dependency).
  */
 import { Agent, request } from 'node:http';
-import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { connect as tcpConnect } from 'node:net';
 import pg from 'pg';
 import { INVOICE_FORM_YAML, invoicePdf, invoiceText } from '../test/helpers/invoice-forms.ts';
 import { upload } from '../test/helpers/multipart.ts';
 import { createKey } from './server-process.ts';
 
+export { type TcpProxy, tcpProxy } from '../test/helpers/tcp-proxy.ts';
 export { type Instance, startInstance } from './server-process.ts';
 
 export const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -61,58 +62,6 @@ export async function redisReachable(): Promise<boolean> {
       resolve(false);
     });
   });
-}
-
-/**
- * A TCP proxy to PostgreSQL on a loopback port. `cut()` resets every open connection and stops
- * listening (new connections are refused), as when the database goes away; `restore()` listens again
- * on the same port.
- */
-export interface TcpProxy {
-  port: number;
-  cut(): Promise<void>;
-  restore(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export async function tcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
-  const sockets = new Set<Socket>();
-  const track = (s: Socket) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-    s.on('error', () => {});
-  };
-  const newServer = () =>
-    createServer((client) => {
-      const upstream = tcpConnect(targetPort, targetHost);
-      track(client);
-      track(upstream);
-      client.pipe(upstream);
-      upstream.pipe(client);
-      client.once('close', () => upstream.destroy());
-      upstream.once('close', () => client.destroy());
-    });
-  const listen = (server: Server, port: number) =>
-    new Promise<number>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-    });
-  let server = newServer();
-  const port = await listen(server, 0);
-  const stop = async () => {
-    const closed = new Promise((resolve) => server.close(resolve));
-    for (const s of sockets) s.resetAndDestroy();
-    await closed;
-  };
-  return {
-    port,
-    cut: stop,
-    async restore() {
-      server = newServer();
-      await listen(server, port);
-    },
-    close: stop,
-  };
 }
 
 /** Creates the load account and its key through the admin CLI (as an operator would). */

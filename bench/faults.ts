@@ -1,221 +1,75 @@
 /**
- * npm run faults [-- --before 8 --outage 10 --after 12 --concurrency 4]: two faults on the real service.
+ * npm run faults [-- --only a,b] [--before 8 --outage 10 --after 12 --concurrency 4]: the bad days an
+ * operator drills before production, each on real instances of the service (child processes), each
+ * printing its figures and its expectations (bench/drills/*.ts):
  *
- * 1. PostgreSQL unavailable mid-load. Two instances reach PostgreSQL through a TCP proxy that this
- *    script controls (the machine's PostgreSQL is never stopped). Under closed-loop load on a text
- *    invoice, the proxy resets every connection and refuses new ones for the outage, then listens
- *    again. Expected: during the outage calls answer 503 `unavailable` (never a 500, a hang or a
- *    crash) and /health 503 `unhealthy`; after it, 200s again without a restart.
- * 2. SIGTERM mid-request. Slow uploads (a 300-page text PDF) are in flight when the instance gets
- *    SIGTERM: they must finish with 200 and the process exit 0, while requests sent after the signal
- *    are refused (503 `unavailable` or the connection refused).
+ *   postgres-down    PostgreSQL cut mid-load (connections reset, new ones refused), then back
+ *   postgres-frozen  PostgreSQL frozen mid-load (connections open, nothing answered), then thawed
+ *   sigterm          SIGTERM while long uploads are in flight
+ *   vanished         100 clients vanish mid-upload and mid-queue; a normal call, the charges, the log
+ *   slow-uploads     uploads that trickle beside normal calls
+ *   killed           an instance killed mid-call with an Idempotency-Key; the retry on another
+ *   full-disk        the embedded store's disk full: no answer without its charge
+ *   redis            Redis frozen, then down: added time per call, rate-limit headers
+ *   bad-keys         a flood of unknown keys from one address: 429s and database lookups
+ *   metrics          who can read /metrics, at which spellings of its path
  *
- * Exits 1 if an expectation fails.
+ * Exits 1 if an expectation fails. Needs the machine's PostgreSQL (and Redis for `redis`; prlimit for
+ * `full-disk`).
  */
-import { Agent } from 'node:http';
 import { parseArgs } from 'node:util';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { INVOICE_FORM_YAML } from '../test/helpers/invoice-forms.ts';
-import { upload } from '../test/helpers/multipart.ts';
-import {
-  type Answer,
-  byStatus,
-  closedLoop,
-  dropDatabase,
-  freshDatabase,
-  health,
-  log,
-  makeKey,
-  post,
-  startInstance,
-  tcpProxy,
-  uploads,
-} from './cluster.ts';
+import { log, uploads } from './cluster.ts';
+import { badKeys } from './drills/bad-keys.ts';
+import { frozenPostgres } from './drills/frozen-postgres.ts';
+import { frozenRedis } from './drills/frozen-redis.ts';
+import { fullDisk } from './drills/full-disk.ts';
+import { killedMidCall } from './drills/killed-mid-call.ts';
+import { Checks } from './drills/kit.ts';
+import { metricsExposure } from './drills/metrics-exposure.ts';
+import { postgresOutage } from './drills/postgres-outage.ts';
+import { sigterm } from './drills/sigterm.ts';
+import { slowUploads } from './drills/slow-uploads.ts';
+import { vanishedClients } from './drills/vanished-clients.ts';
 
 const { values } = parseArgs({
   options: {
+    only: { type: 'string' },
     before: { type: 'string', default: '8' },
     outage: { type: 'string', default: '10' },
     after: { type: 'string', default: '12' },
     concurrency: { type: 'string', default: '4' },
+    /** How long PostgreSQL stays frozen (postgres-frozen): longer than a call may wait. */
+    freeze: { type: 'string', default: '20' },
   },
 });
 const before = Number(values.before);
 const outage = Number(values.outage);
 const after = Number(values.after);
 const concurrency = Number(values.concurrency);
-const DB = 'docjson_faults';
-const failures: string[] = [];
-const expect = (ok: boolean, what: string) => {
-  log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
+
+const { text } = await uploads();
+const checks = new Checks();
+const drills: Record<string, () => Promise<void>> = {
+  'postgres-down': () => postgresOutage(checks, text, { before, outage, after, concurrency }),
+  'postgres-frozen': () => frozenPostgres(checks, text, { before, freeze: Number(values.freeze), after }),
+  sigterm: () => sigterm(checks, text),
+  vanished: () => vanishedClients(checks, text),
+  'slow-uploads': () => slowUploads(checks, text),
+  killed: () => killedMidCall(checks, text, { giveUpAfterS: 90 }),
+  'full-disk': () => fullDisk(checks, text),
+  redis: () => frozenRedis(checks, text),
+  'bad-keys': () => badKeys(checks, text),
+  metrics: () => metricsExposure(checks),
 };
-
-// ── 1. PostgreSQL unavailable mid-load ──────────────────────────────────────────────────────────────
-const direct = await freshDatabase(DB);
-const key = makeKey(direct.toString());
-const proxy = await tcpProxy(direct.hostname, Number(direct.port || 5432));
-const viaProxy = new URL(direct);
-viaProxy.host = `127.0.0.1:${proxy.port}`;
-const env = { DATABASE_URL: viaProxy.toString(), REDIS_URL: '' };
-const instances = await Promise.all([startInstance('a', env), startInstance('b', env)]);
-const targets = instances.map((i) => i.base);
-const docs = await uploads();
-
-log(
-  `faults 1: PostgreSQL through a TCP proxy; ${concurrency} clients on a text invoice; ${before} s up, ${outage} s cut, ${after} s up again`,
-);
-const t0 = performance.now();
-const at = () => (performance.now() - t0) / 1000;
-type Phase = 'before' | 'outage' | 'after';
-let phase: Phase = 'before';
-const answers: Record<Phase, Answer[]> = { before: [], outage: [], after: [] };
-const healthSeen: Record<Phase, string[]> = { before: [], outage: [], after: [] };
-let restoredAt = 0;
-const firstOkAfter: (number | undefined)[] = [undefined, undefined];
-
-const polling = (async () => {
-  while (at() < before + outage + after) {
-    for (const i of instances) {
-      const h = await health(i.base);
-      healthSeen[phase].push(`${h.status} ${h.body}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-})();
-const schedule = (async () => {
-  await new Promise((resolve) => setTimeout(resolve, before * 1000));
-  await proxy.cut();
-  phase = 'outage';
-  log(`  ${at().toFixed(1)} s: PostgreSQL cut (connections reset, new ones refused)`);
-  await new Promise((resolve) => setTimeout(resolve, outage * 1000));
-  await proxy.restore();
-  restoredAt = performance.now();
-  phase = 'after';
-  log(`  ${at().toFixed(1)} s: PostgreSQL back`);
-})();
-await closedLoop({
-  targets,
-  key,
-  body: docs.text,
-  concurrency,
-  seconds: before + outage + after,
-  timeoutMs: 30_000,
-  pauseAfter503Ms: 200,
-  onAnswer: (a) => {
-    // An answer belongs to the phase in which it arrived (one sent before the cut may end in it).
-    answers[phase].push(a);
-    if (phase === 'after' && a.status === 200 && firstOkAfter[a.target] === undefined) {
-      firstOkAfter[a.target] = (performance.now() - restoredAt) / 1000;
-    }
-  },
-});
-await Promise.all([polling, schedule]);
-
-const count = (list: string[]) => {
-  const m = new Map<string, number>();
-  for (const x of list) m.set(x, (m.get(x) ?? 0) + 1);
-  return [...m].map(([k, v]) => `${k}: ${v}`).join(', ');
-};
-for (const p of ['before', 'outage', 'after'] as const) {
-  log(`  ${p.padEnd(7)} calls: ${byStatus(answers[p])}; /health: ${count(healthSeen[p])}`);
+const chosen = values.only ? values.only.split(',') : Object.keys(drills);
+for (const name of chosen) {
+  const drill = drills[name];
+  if (!drill) throw new Error(`no drill named ${name} (drills: ${Object.keys(drills).join(', ')})`);
+  await drill();
 }
-const outageAnswers = answers.outage;
-expect(
-  outageAnswers.length > 0 && outageAnswers.every((a) => a.status === 200 || a.code === 'unavailable'),
-  'during the outage every call answers 200 (started before the cut) or 503 unavailable',
-);
-expect(
-  outageAnswers.filter((a) => a.code === 'unavailable').every((a) => a.retryAfter !== undefined),
-  '503 unavailable carries Retry-After',
-);
-expect(
-  outageAnswers.filter((a) => a.status === 503).every((a) => a.ms < 10_000),
-  `503s come quickly (slowest ${Math.max(0, ...outageAnswers.map((a) => a.ms)).toFixed(0)} ms)`,
-);
-expect(
-  healthSeen.outage.length > 0 && healthSeen.outage.slice(2).every((h) => h === '503 unhealthy'),
-  '/health answers 503 unhealthy during the outage',
-);
-expect(
-  firstOkAfter.every((s) => s !== undefined),
-  `both instances answer 200 again without a restart (first 200 after ${firstOkAfter.map((s) => s?.toFixed(1) ?? '-').join(' s and ')} s)`,
-);
-const lastHealth = await Promise.all(instances.map((i) => health(i.base)));
-expect(
-  lastHealth.every((h) => h.status === 200),
-  `/health 200 healthy again (${lastHealth.map((h) => `${h.status} ${h.body}`).join(', ')})`,
-);
-expect(
-  instances.every((i) => i.alive()),
-  'both processes still running (same pids)',
-);
-expect(
-  Object.values(answers)
-    .flat()
-    .every((a) => a.status !== 0 && a.status !== 500),
-  'no 500, no timeout, no connection error in the whole run',
-);
-await Promise.all(instances.map((i) => i.stop()));
-await proxy.close();
 
-// ── 2. SIGTERM mid-request ──────────────────────────────────────────────────────────────────────────
-log('faults 2: SIGTERM while 4 uploads of a 300-page text PDF are in flight');
-const pdf = await PDFDocument.create();
-const font = await pdf.embedFont(StandardFonts.Helvetica);
-for (let p = 0; p < 300; p++) {
-  const page = pdf.addPage([595, 842]);
-  for (let l = 0; l < 40; l++) {
-    page.drawText(`Page ${p + 1} line ${l + 1}: Invoice number INV-7731, total due 1,250.40 EUR`, {
-      x: 40,
-      y: 800 - l * 19,
-      size: 10,
-      font,
-    });
-  }
-}
-const big = { name: 'pdf (300 pages)', ...upload(await pdf.save(), INVOICE_FORM_YAML, 'long.pdf') };
-const one = await startInstance('c', { DATABASE_URL: direct.toString(), SHUTDOWN_GRACE_MS: '60000' });
-const url = `${one.base}/api/v1/generate`;
-const timed = await post(url, key, big, 60_000, 0, false);
-log(`  one such upload alone: ${timed.status} in ${timed.ms.toFixed(0)} ms`);
-// Keep-alive connections, as a proxy holds them: one idle across the signal, four busy with uploads.
-const held = new Agent({ keepAlive: true, maxSockets: 1 });
-await post(url, key, docs.text, 10_000, 0, held);
-const busy = new Agent({ keepAlive: true, maxSockets: 4 });
-const inFlight = Array.from({ length: 4 }, () => post(url, key, big, 60_000, 0, busy));
-await new Promise((resolve) => setTimeout(resolve, 300));
-one.signal('SIGTERM');
-const signalledAt = performance.now();
-// The signal is handled when the event loop gets a turn between PDF pages: wait until it shows.
-while ((await health(one.base)).status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
-const late = await Promise.all([
-  post(url, key, docs.text, 10_000, 0, false),
-  post(url, key, docs.text, 10_000, 0, held),
-]);
-const finished = await Promise.all(inFlight);
-const code = await one.exited;
-const exitAfter = (performance.now() - signalledAt) / 1000;
+log(`failures: ${checks.failures.length}${checks.failures.length ? ` (${checks.failures.join('; ')})` : ''}`);
 log(
-  `  in flight: ${byStatus(finished)} (slowest ${Math.max(...finished.map((a) => a.ms)).toFixed(0)} ms); ` +
-    `sent after SIGTERM: new connection → ${late[0]!.status || ''} ${late[0]!.code}, held keep-alive connection → ${late[1]!.status || ''} ${late[1]!.code}; exit code ${code} ${exitAfter.toFixed(1)} s after the signal`,
+  `reproduce: npm run faults -- --only ${chosen.join(',')} --before ${before} --outage ${outage} --after ${after} --concurrency ${concurrency} --freeze ${values.freeze}`,
 );
-expect(
-  finished.every((a) => a.status === 200),
-  'every upload in flight at SIGTERM finishes with 200',
-);
-expect(
-  late.every((a) => a.code === 'unavailable' || a.code === 'ECONNREFUSED' || a.code === 'ECONNRESET'),
-  'requests after SIGTERM are refused (503 unavailable or connection refused)',
-);
-expect(code === 0, 'the process exits 0 once they are done');
-held.destroy();
-busy.destroy();
-await one.stop();
-await dropDatabase(DB);
-
-log(`failures: ${failures.length}`);
-log(
-  `reproduce: npm run faults -- --before ${before} --outage ${outage} --after ${after} --concurrency ${concurrency}`,
-);
-process.exit(failures.length ? 1 : 0);
+process.exit(checks.failures.length ? 1 : 0);

@@ -20,6 +20,8 @@ export async function startServer(): Promise<FuzzedServer> {
         key = createKey(env, 'fuzz@example.com');
       },
       onLine: (line) => {
+        if (process.env.FUZZ_LOG && line.includes(process.env.FUZZ_LOG))
+          process.stdout.write(`  service: ${line}\n`);
         if (line.includes('pdf.js left a rejected promise behind')) stray++;
       },
     },

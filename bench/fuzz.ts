@@ -20,6 +20,8 @@ const { values } = parseArgs({
     'timeout-ms': { type: 'string', default: '30000' },
     /** Seeds whose name contains this, to find which kind of input a failure or growth comes from. */
     only: { type: 'string' },
+    /** Seconds the service is left idle after the last input, its RSS read every 5 s (issue 30: under 500 MB within 30 s). */
+    idle: { type: 'string', default: '0' },
   },
 });
 const count = Number(values.count);
@@ -80,6 +82,12 @@ for (let i = 0; i < count; i++) {
 }
 const peakRss = service.instance.peakRss();
 const stray = service.strayRejections();
+const idleSeconds = Number(values.idle);
+const idleSeries: string[] = [`0 s ${mb(service.instance.rss())} MB`];
+for (let s = 5; s <= idleSeconds; s += 5) {
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  idleSeries.push(`${s} s ${mb(service.instance.rss())} MB`);
+}
 await service.instance.stop();
 
 const seconds = (performance.now() - started) / 1000;
@@ -88,7 +96,10 @@ log(
 );
 for (const [key, n] of [...statuses].sort((a, b) => b[1] - a[1])) log(`  ${String(n).padStart(6)}  ${key}`);
 log(`  stray pdf.js rejections the service logged and ignored: ${stray}`);
-log(`reproduce: npm run fuzz -- --count ${count} --seed ${seed}`);
+if (idleSeconds > 0) log(`service RSS once idle: ${idleSeries.join(', ')}`);
+log(
+  `reproduce: npm run fuzz -- --count ${count} --seed ${seed}${idleSeconds ? ` --idle ${idleSeconds}` : ''}`,
+);
 process.exit(failures.length > 0 ? 1 : 0);
 
 type Outcome = { ok: true; status: number; code: string } | { ok: false; how: string; status?: number };
@@ -108,7 +119,7 @@ async function send(
     });
     const text = await response.text();
     const elapsed = performance.now() - started;
-    let json: { status?: string; code?: string; details?: { request_id?: unknown } };
+    let json: { status?: string; code?: string; details?: { request_id?: unknown; reason?: unknown } };
     try {
       json = JSON.parse(text);
     } catch {
@@ -125,7 +136,7 @@ async function send(
     if (!isError || !allowed) {
       return {
         ok: false,
-        how: `status ${response.status} code ${json.code} in ${elapsed.toFixed(0)} ms`,
+        how: `status ${response.status} code ${json.code}${typeof json.details?.reason === 'string' ? ` (${json.details.reason})` : ''} in ${elapsed.toFixed(0)} ms`,
         status: response.status,
       };
     }

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { NODE_FLAGS } from '../src/node-flags.ts';
 import { postDocument } from './bench-app.ts';
 
@@ -82,12 +83,13 @@ const big = new Uint8Array(
 );
 const docs: Uint8Array[] = Array.from({ length: 8 }, () => big);
 const sizes = docs.map((d) => d.length);
-// With the V8 heap flags the service runs with (src/node-flags.ts).
+// With the V8 heap flags and the allocator settings the service runs with (src/node-flags.ts, src/malloc-env.ts).
 const server = spawn(
   process.execPath,
   [...NODE_FLAGS, fileURLToPath(new URL('./serve.ts', import.meta.url))],
   {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...MALLOC_ENV },
   },
 );
 const [first] = (await once(createInterface({ input: server.stdout! }), 'line')) as [string];

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { MALLOC_ENV } from '../src/malloc-env.ts';
 import { NODE_FLAGS } from '../src/node-flags.ts';
 
 const source = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
@@ -33,6 +34,8 @@ export interface Instance {
   name: string;
   base: string;
   pid: number;
+  /** Its DATA_DIR (the embedded store's files when DATABASE_URL is not set). */
+  dataDir: string;
   /** Resident memory now, and the most it has held (VmHWM), in bytes. */
   rss(): number;
   peakRss(): number;
@@ -59,6 +62,8 @@ export async function startInstance(
   const port = await freePort();
   const env: Env = {
     ...process.env,
+    // As `npm start` runs it: with the allocator settings.
+    ...MALLOC_ENV,
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -106,6 +111,7 @@ export async function startInstance(
     name,
     base,
     pid: child.pid!,
+    dataDir,
     rss: () => status('VmRSS'),
     peakRss: () => status('VmHWM'),
     alive: () => !done,

@@ -23,19 +23,24 @@ import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budget.ts';
+import { AuthFailures } from './http/auth-failures.ts';
+import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
 import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
+import type { ClaimLease } from './http/idempotency.ts';
 import { JobSlots } from './http/job-slots.ts';
 import { describeFault } from './http/log-safe.ts';
 import { hasPoolStats, Metrics, metricsRoute } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
-import { registerCallRecord } from './http/record-calls.ts';
+import { callRecorder } from './http/record-calls.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
+import { SharedRedis } from './http/shared-redis.ts';
 import type { UploadDeadline } from './http/upload-deadline.ts';
+import { closingWhenIdle } from './idle-ocr.ts';
 import { createLogger } from './logger.ts';
 import { VERSION } from './version.ts';
 import { registerWebsite } from './web/website.ts';
@@ -54,15 +59,19 @@ export interface AppDeps {
   tls?: { cert: Buffer | string; key: Buffer | string };
   trustProxy?: boolean | number | string[];
   rateLimitPerMinute?: number;
+  /** Failed authentications per client address per minute before it gets 429 (AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute?: number;
   maxConcurrentJobs?: number;
   maxQueuedJobs?: number;
   /** Upload bytes held in memory at once (MAX_UPLOAD_BYTES_IN_FLIGHT). */
   maxUploadBytesInFlight?: number;
   uploadDeadline?: UploadDeadline;
+  /** The lease of an Idempotency-Key claim and how often a running request renews it. */
+  idempotencyLease?: ClaimLease;
   /** Document pages held in memory at once, all requests together (MAX_PAGES_IN_FLIGHT). */
   maxPagesInFlight?: number;
   exposeDocs?: boolean;
-  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  /** GET /metrics is served only when set, and only for `Authorization: Bearer <token>`. */
   metricsToken?: string | undefined;
   /** Rate-limit counters shared through Redis (redis://…); in memory without it. */
   redisUrl?: string | undefined;
@@ -105,9 +114,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     draining = true;
   });
   const metrics = new Metrics({ ocr: hasPoolStats(deps.ocr) ? deps.ocr : undefined });
-  registerRequestLog(app, (line) => metrics.observeRequest(line));
+  const recordCall = callRecorder(deps.store, now);
+  registerRequestLog(app, async (line, request) => {
+    metrics.observeRequest(line);
+    await recordCall(line, request);
+  });
+  registerCanonicalPaths(app);
   registerEarlyRefusal(app);
-  registerCallRecord(app, deps.store, now);
   app.addHook('onRequest', async (_request, reply) => {
     if (draining) {
       reply.header('connection', 'close');
@@ -124,7 +137,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(errorBodySchema);
 
   await app.register(multipart);
-  await registerRateLimit(app, { redisUrl: deps.redisUrl, nameSpace: deps.rateLimitNamespace });
+  const redis = deps.redisUrl ? new SharedRedis(deps.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', async () => redis.close());
+    await redis.connected();
+  }
+  await registerRateLimit(app, { redis, nameSpace: deps.rateLimitNamespace });
   if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
 
   // One pool of job slots for the API and the website's playground: both read documents.
@@ -137,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   metrics.watchJobs(jobs);
   healthRoute(app, { store: deps.store, jobs, version: VERSION, now });
-  metricsRoute(app, { metrics, token: deps.metricsToken });
+  // Off unless a token protects it: what the service is doing is not for whoever reaches the port.
+  if (deps.metricsToken) metricsRoute(app, { metrics, token: deps.metricsToken });
   // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
   const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
   metrics.watchPages(pageBudget);
@@ -154,8 +173,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pageBudget,
     jobs,
     ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
+    ...(deps.idempotencyLease ? { claimLease: deps.idempotencyLease } : {}),
     now,
     rateLimit: { max: deps.rateLimitPerMinute ?? 120, timeWindow: 60_000 },
+    authFailures: new AuthFailures(
+      { max: deps.authFailuresPerMinute ?? 30, windowMs: 60_000 },
+      { redis, nameSpace: deps.rateLimitNamespace, now: () => now().getTime() },
+    ),
   });
   if (deps.website ?? true) {
     await registerWebsite(app, {
@@ -191,6 +215,9 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
+/** OCR worker threads are ended after this long without an image (src/idle-ocr.ts). */
+const OCR_IDLE_MS = 10_000;
+
 /** The concrete adapters for a configuration: the one place that picks implementations. */
 export async function createAdapters(
   config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR' | 'OCR_WORKERS'> &
@@ -201,6 +228,8 @@ export async function createAdapters(
     engine?: string;
     /** The configured model (null: none); `defaultEngine` picks among local, llm and hybrid. */
     llm?: LlmSettings | null;
+    /** OCR worker threads are ended after this long without an image; OCR_IDLE_MS without it. */
+    ocrIdleMs?: number;
     defaultEngine?: EngineName;
   } = {},
 ): Promise<Adapters> {
@@ -215,9 +244,13 @@ export async function createAdapters(
         ? await PostgresAccountStore.open(config.DATABASE_URL)
         : new SqliteAccountStore(config.DATA_DIR);
   const ocrSize = config.OCR_WORKERS ? { size: config.OCR_WORKERS } : {};
-  const ocr = withPreparePool(
-    ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
-    createPreparePool(ocrSize),
+  const ocr = closingWhenIdle(
+    () =>
+      withPreparePool(
+        ocrBackend === 'native' ? createNativeTesseract(ocrSize) : createTesseractPool(ocrSize),
+        createPreparePool(ocrSize),
+      ),
+    options.ocrIdleMs ?? OCR_IDLE_MS,
   );
   if (config.OCR_REREAD_LINES === false) ocr.rereadLines = false;
   const readers: ReaderRegistry = {

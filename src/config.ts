@@ -43,12 +43,14 @@ const envSchema = z
     TRUST_PROXY: trustProxy.default(false),
     PLANS_FILE: z.string().min(1).optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+    /** Failed authentications a client address may make in a minute; past it, 429 before any lookup. */
+    AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /** Rate-limit counters shared by every instance; without it each instance counts alone. */
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
       .optional(),
-    /** When set, GET /metrics asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+    /** GET /metrics is served only when set, and only for `Authorization: Bearer <METRICS_TOKEN>`. */
     METRICS_TOKEN: z.string().trim().min(16, 'use at least 16 characters').optional(),
     /** Documents read at once; reading is CPU-bound, so more than the cores only adds memory. */
     MAX_CONCURRENT_JOBS: z.coerce.number().int().positive().default(Math.max(2, availableParallelism())),

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { isStrayPdfRejection, rejectionName } from './documents/pdf/stray-rejections.ts';
 import { llmSettings } from './engines/llm/llm-config.ts';
 import { createLogger } from './logger.ts';
+import { missingMallocEnv } from './malloc-env.ts';
 import { missingNodeFlags } from './node-flags.ts';
 
 /** config → adapters → app → listen; the only place that exits the process. */
@@ -23,6 +24,13 @@ async function main(): Promise<void> {
     logger.warn(
       { missing },
       'started without the V8 heap flags of `npm start` (src/node-flags.ts): memory may grow to several times what requests use',
+    );
+  }
+  const allocator = missingMallocEnv();
+  if (allocator.length > 0) {
+    logger.warn(
+      { missing: allocator },
+      'started without the allocator settings of `npm start` (src/malloc-env.ts): memory freed by requests may stay with the process',
     );
   }
   process.on('unhandledRejection', (reason) => {
@@ -46,6 +54,7 @@ async function main(): Promise<void> {
     ...(config.tls ? { tls: config.tls } : {}),
     trustProxy: config.TRUST_PROXY,
     rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: config.AUTH_FAILURES_PER_MINUTE,
     maxConcurrentJobs: config.MAX_CONCURRENT_JOBS,
     maxQueuedJobs: config.MAX_QUEUED_JOBS,
     maxUploadBytesInFlight: config.MAX_UPLOAD_BYTES_IN_FLIGHT,

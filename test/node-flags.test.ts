@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { MALLOC_ENV, missingMallocEnv } from '../src/malloc-env.ts';
 import { missingNodeFlags, NODE_FLAGS } from '../src/node-flags.ts';
 
 const file = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
@@ -9,7 +10,10 @@ const file = (path: string) => readFileSync(new URL(`../${path}`, import.meta.ur
 test('npm start, npm run bench and the image run node with the V8 heap flags', () => {
   const scripts = JSON.parse(file('package.json')).scripts as Record<string, string>;
   const flags = NODE_FLAGS.join(' ');
-  assert.equal(scripts.start, `node ${flags} src/server.ts`);
+  const allocator = Object.entries(MALLOC_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  assert.equal(scripts.start, `${allocator} node ${flags} src/server.ts`);
   assert.equal(scripts.bench, `node ${flags} bench/run.ts`);
   const cmd = file('Dockerfile')
     .split('\n')
@@ -30,4 +34,14 @@ test('missingNodeFlags names the flags a process was started without', () => {
   assert.deepEqual(missingNodeFlags([], ''), [...NODE_FLAGS]);
   assert.deepEqual(missingNodeFlags([...NODE_FLAGS], ''), []);
   assert.deepEqual(missingNodeFlags(['--inspect'], `--trace-warnings ${NODE_FLAGS.join(' ')}`), []);
+});
+
+test('the image sets the allocator settings of npm start; missingMallocEnv names those not set', () => {
+  const dockerfile = file('Dockerfile');
+  for (const [name, value] of Object.entries(MALLOC_ENV)) {
+    assert.match(dockerfile, new RegExp(`^\\s+${name}=${value}( \\\\)?$`, 'm'), name);
+  }
+  assert.deepEqual(missingMallocEnv({}), Object.keys(MALLOC_ENV));
+  assert.deepEqual(missingMallocEnv({ ...MALLOC_ENV }), []);
+  assert.deepEqual(missingMallocEnv({ ...MALLOC_ENV, MALLOC_ARENA_MAX: '8' }), ['MALLOC_ARENA_MAX']);
 });

@@ -67,12 +67,24 @@ export interface IdempotencyRecord {
   status: number | null;
   pages: number | null;
   createdAt: string;
+  /** Until when a claim in flight holds the key unless renewed; null for claims older than leases. */
+  leaseUntil: string | null;
 }
 
 export type NewIdempotencyClaim = Pick<
   IdempotencyRecord,
   'accountId' | 'key' | 'requestHash' | 'requestId' | 'createdAt'
->;
+> & { leaseUntil: string };
+
+/** Which entries a claim first forgets: completed ones that expired, claims whose lease ran out. */
+export interface IdempotencyHorizon {
+  /** Entries created before this are forgotten, done or not. */
+  expiredBefore: Date;
+  /** Claims in flight whose lease ended before this are free. */
+  now: Date;
+  /** Claims in flight without a lease (made before leases) created before this are free. */
+  unleasedBefore: Date;
+}
 
 /** Recorded in the same transaction as the charge it belongs to. */
 export interface IdempotencyCompletion {
@@ -93,6 +105,17 @@ export class DuplicateAccountError extends Error {
   constructor() {
     super('An account with this e-mail already exists.');
     this.name = 'DuplicateAccountError';
+  }
+}
+
+/**
+ * The call's Idempotency-Key claim was no longer its own when it came to be charged (its lease ran
+ * out and another request took the key): nothing was charged, so the key is charged at most once.
+ */
+export class IdempotencyClaimLostError extends Error {
+  constructor() {
+    super('The Idempotency-Key claim was taken over before the charge.');
+    this.name = 'IdempotencyClaimLostError';
   }
 }
 
@@ -147,16 +170,22 @@ export interface AccountStore {
   clearLoginFailures(subject: string | null, before: Date): Promise<void>;
 
   /**
-   * Claims an Idempotency-Key: first forgets every entry created before `expiredBefore` (and claims
-   * still in flight since before `staleBefore`), then inserts a pending entry unless the account
-   * already holds one for that key (a unique constraint: one claimant across instances). Returns
-   * null when the claim is this caller's, else the entry that holds the key.
+   * Claims an Idempotency-Key: first forgets the entries past `horizon` (expired, or claims whose
+   * lease ran out), then inserts a pending entry unless the account already holds one for that key
+   * (a unique constraint: one claimant across instances). Returns null when the claim is this
+   * caller's, else the entry that holds the key.
    */
   claimIdempotencyKey(
     claim: NewIdempotencyClaim,
-    expiredBefore: Date,
-    staleBefore: Date,
+    horizon: IdempotencyHorizon,
   ): Promise<IdempotencyRecord | null>;
+  /** Extends a pending claim's lease; false when the claim is no longer this request's. */
+  renewIdempotencyClaim(
+    accountId: string,
+    key: string,
+    requestId: string,
+    leaseUntil: Date,
+  ): Promise<boolean>;
   /** The account's entry for a key, if created at or after `since`. */
   findIdempotencyKey(accountId: string, key: string, since: Date): Promise<IdempotencyRecord | null>;
   /** Drops a pending claim (its call failed: nothing was charged), so a retry runs afresh. */

@@ -66,4 +66,8 @@ export const migrations: readonly string[] = [
   // null for calls the local engine answered (and for calls recorded before this version).
   `ALTER TABLE calls ADD COLUMN input_tokens BIGINT;
    ALTER TABLE calls ADD COLUMN output_tokens BIGINT;`,
+  // Idempotency-Key claims as leases: a claim in flight holds its key until lease_until, which its
+  // request renews while it runs, so that the claim of a request that died frees the key within a
+  // lease (seconds), not an hour. Null for claims made before this version (they keep the hour).
+  `ALTER TABLE idempotency_keys ADD COLUMN lease_until TEXT;`,
 ];

@@ -4,7 +4,9 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  IdempotencyClaimLostError,
   type IdempotencyCompletion,
+  type IdempotencyHorizon,
   type KeyLabel,
   type NewAccount,
   type NewIdempotencyClaim,
@@ -13,10 +15,35 @@ import {
 import { newId } from './api-key.ts';
 import { migrations } from './migrations.ts';
 import { sql, toAccount, toCall, toIdempotency, toKey, toSession } from './queries.ts';
+import { storeFault } from './store-faults.ts';
 
 const TOUCH_INTERVAL_MS = 60_000;
 /** Any constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK = 0x646a736e;
+
+/**
+ * Every wait on PostgreSQL is bounded, so that a frozen or unreachable database is a 503 within
+ * seconds, never a call that hangs: connecting and waiting for a pooled connection (connectMs), a
+ * statement on the server (statementMs: the server cancels it and the connection stays usable), and
+ * the answer on the client side (queryMs, longer than statementMs: it ends the wait for a server that
+ * answers nothing at all, and the connection is then dropped). A request makes its store calls one
+ * after the other and stops at the first failure: connectMs + queryMs stays under 10 s.
+ */
+export interface PostgresTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+}
+
+export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 3_000,
+  statementMs: 4_000,
+  queryMs: 5_000,
+};
+/** A transaction left open by a client that vanished holds its locks no longer than this. */
+const IDLE_IN_TRANSACTION_MS = 10_000;
+/** Migrations may rewrite a table: they run without the statement timeouts. */
+const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
 /** `?` placeholders to PostgreSQL's `$1, $2, …` (no statement here has a `?` inside a literal). */
 function numbered(query: string): string {
@@ -34,12 +61,18 @@ export class PostgresAccountStore implements AccountStore {
 
   static async open(
     connectionString: string,
-    options: { schema?: string } = {},
+    options: { schema?: string; timeouts?: PostgresTimeouts } = {},
   ): Promise<PostgresAccountStore> {
+    const timeouts = options.timeouts ?? DEFAULT_POSTGRES_TIMEOUTS;
     const pool = new pg.Pool({
       connectionString,
       max: 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.queryMs,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+      // A connection whose peer vanished without a word is found out by the kernel, not left for ever.
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // An idle client that loses its server emits 'error'; without a listener it would crash the process.
@@ -51,24 +84,29 @@ export class PostgresAccountStore implements AccountStore {
 
   async #migrate(): Promise<void> {
     const client = await this.#pool.connect();
+    // pg reads a query's own query_timeout; its types do not name it.
+    const query = (text: string, values: unknown[] = []) =>
+      client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as pg.QueryConfig);
     try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
-      const { rows } = await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations');
+      await query('SET statement_timeout = 0');
+      await query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+      const { rows } = await query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations');
       for (let version = Number(rows[0].v) + 1; version <= migrations.length; version++) {
-        await client.query('BEGIN');
+        await query('BEGIN');
         try {
-          await client.query(migrations[version - 1]!);
-          await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
-          await client.query('COMMIT');
+          await query(migrations[version - 1]!);
+          await query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+          await query('COMMIT');
         } catch (error) {
-          await client.query('ROLLBACK');
+          await query('ROLLBACK');
           throw error;
         }
       }
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      await query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      // The session's statement_timeout was lifted: this connection is not given back to the pool.
+      client.release(true);
     }
   }
 
@@ -181,25 +219,33 @@ export class PostgresAccountStore implements AccountStore {
       return row ? Number(row.credits) : null;
     }
     const client = await this.#pool.connect();
+    let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query(numbered(sql.charge), [pages, accountId, pages]);
       if (rows[0]) {
-        await client.query(numbered(sql.completeIdempotencyKey), [
+        const completed = await client.query(numbered(sql.completeIdempotencyKey), [
           completes.status,
           pages,
           accountId,
           completes.key,
           completes.requestId,
         ]);
+        if (completed.rowCount !== 1) throw new IdempotencyClaimLostError();
       }
-      await client.query('COMMIT');
+      // A transaction that failed on the server ends as a ROLLBACK, without an error.
+      const commit = await client.query('COMMIT');
+      if (commit.command !== 'COMMIT') throw new Error(`the charge ended in ${commit.command}`);
       return rows[0] ? Number(rows[0].credits) : null;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
+      // A connection that timed out or broke is dropped (the server rolls back with it): a ROLLBACK
+      // sent on it would only wait out another timeout.
+      const fault = storeFault(error);
+      if (fault === 'timed out' || fault === 'unreachable') broken = error as Error;
+      else await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
-      client.release();
+      client.release(broken);
     }
   }
 
@@ -208,9 +254,13 @@ export class PostgresAccountStore implements AccountStore {
     return row ? toAccount(row) : null;
   }
 
-  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
-    await this.#rows(sql.deleteOldIdempotencyKeys, [expiredBefore.toISOString(), staleBefore.toISOString()]);
-    const { accountId, key, requestHash, requestId, createdAt } = claim;
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, horizon: IdempotencyHorizon) {
+    await this.#rows(sql.deleteOldIdempotencyKeys, [
+      horizon.expiredBefore.toISOString(),
+      horizon.now.toISOString(),
+      horizon.unleasedBefore.toISOString(),
+    ]);
+    const { accountId, key, requestHash, requestId, createdAt, leaseUntil } = claim;
     // The holder may release its claim between our insert and our read: then try again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const inserted = await this.#one(sql.claimIdempotencyKey, [
@@ -219,12 +269,23 @@ export class PostgresAccountStore implements AccountStore {
         requestHash,
         requestId,
         createdAt,
+        leaseUntil,
       ]);
       if (inserted) return null;
-      const held = await this.findIdempotencyKey(accountId, key, expiredBefore);
+      const held = await this.findIdempotencyKey(accountId, key, horizon.expiredBefore);
       if (held) return held;
     }
     throw new Error('idempotency key claim did not settle');
+  }
+
+  async renewIdempotencyClaim(accountId: string, key: string, requestId: string, leaseUntil: Date) {
+    const result = await this.#pool.query(numbered(sql.renewIdempotencyClaim), [
+      leaseUntil.toISOString(),
+      accountId,
+      key,
+      requestId,
+    ]);
+    return result.rowCount === 1;
   }
 
   async findIdempotencyKey(accountId: string, key: string, since: Date) {

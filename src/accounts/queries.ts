@@ -29,12 +29,14 @@ export const sql = {
   refillMonthlyCredit:
     'UPDATE accounts SET credits = CASE WHEN credits < ? THEN ? ELSE credits END, credits_month = ? WHERE id = ? AND COALESCE(credits_month, substr(created_at, 1, 7)) < ? RETURNING *',
   deleteOldIdempotencyKeys:
-    'DELETE FROM idempotency_keys WHERE created_at < ? OR (status IS NULL AND created_at < ?)',
+    'DELETE FROM idempotency_keys WHERE created_at < ? OR (status IS NULL AND (lease_until < ? OR (lease_until IS NULL AND created_at < ?)))',
   claimIdempotencyKey:
-    'INSERT INTO idempotency_keys (account_id, idem_key, request_hash, request_id, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (account_id, idem_key) DO NOTHING RETURNING request_id',
+    'INSERT INTO idempotency_keys (account_id, idem_key, request_hash, request_id, created_at, lease_until) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_id, idem_key) DO NOTHING RETURNING request_id',
+  renewIdempotencyClaim:
+    'UPDATE idempotency_keys SET lease_until = ? WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   idempotencyKey: 'SELECT * FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND created_at >= ?',
   completeIdempotencyKey:
-    'UPDATE idempotency_keys SET status = ?, pages = ? WHERE account_id = ? AND idem_key = ? AND request_id = ?',
+    'UPDATE idempotency_keys SET status = ?, pages = ? WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   releaseIdempotencyKey:
     'DELETE FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   insertCall:
@@ -73,6 +75,7 @@ export function toIdempotency(row: Row): IdempotencyRecord {
     status: row.status == null ? null : Number(row.status),
     pages: row.pages == null ? null : Number(row.pages),
     createdAt: String(row.created_at),
+    leaseUntil: row.lease_until == null ? null : String(row.lease_until),
   };
 }
 

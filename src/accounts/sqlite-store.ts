@@ -6,7 +6,9 @@ import {
   type AccountStore,
   type CallRecord,
   DuplicateAccountError,
+  IdempotencyClaimLostError,
   type IdempotencyCompletion,
+  type IdempotencyHorizon,
   type KeyLabel,
   type NewAccount,
   type NewIdempotencyClaim,
@@ -45,14 +47,27 @@ export class SqliteAccountStore implements AccountStore {
         this.#db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version);
         this.#db.exec('COMMIT');
       } catch (error) {
-        this.#db.exec('ROLLBACK');
+        this.#rollback();
         throw error;
       }
     }
   }
 
+  /** A failed COMMIT (a full disk) has already rolled back: a second ROLLBACK would hide its error. */
+  #rollback(): void {
+    if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
+  }
+
   #get(query: string, ...params: SQLInputValue[]) {
     return this.#db.prepare(query).get(...params) as Record<string, unknown> | undefined;
+  }
+
+  /**
+   * A write with RETURNING, run to its end. get() would stop at the first row and never see the
+   * commit fail (a full disk): the row it returned would describe a change that was never stored.
+   */
+  #write(query: string, ...params: SQLInputValue[]) {
+    return (this.#db.prepare(query).all(...params) as Record<string, unknown>[])[0];
   }
 
   #all(query: string, ...params: SQLInputValue[]) {
@@ -96,7 +111,7 @@ export class SqliteAccountStore implements AccountStore {
 
   async updateAccount(email: string, patch: AccountPatch) {
     const setsExpiry = patch.expiresAt !== undefined ? 1 : 0;
-    const row = this.#get(
+    const row = this.#write(
       sql.updateAccount,
       patch.plan ?? null,
       patch.credits ?? null,
@@ -108,7 +123,7 @@ export class SqliteAccountStore implements AccountStore {
   }
 
   async addCredits(email: string, credits: number) {
-    const row = this.#get(sql.addCredits, credits, email);
+    const row = this.#write(sql.addCredits, credits, email);
     return row ? toAccount(row) : null;
   }
 
@@ -156,39 +171,56 @@ export class SqliteAccountStore implements AccountStore {
 
   async charge(accountId: string, pages: number, completes?: IdempotencyCompletion) {
     if (!completes) {
-      const row = this.#get(sql.charge, pages, accountId, pages);
+      const row = this.#write(sql.charge, pages, accountId, pages);
       return row ? Number(row.credits) : null;
     }
     this.#db.exec('BEGIN IMMEDIATE');
     try {
-      const row = this.#get(sql.charge, pages, accountId, pages);
+      const row = this.#write(sql.charge, pages, accountId, pages);
       if (row) {
-        this.#db
+        const { changes } = this.#db
           .prepare(sql.completeIdempotencyKey)
           .run(completes.status, pages, accountId, completes.key, completes.requestId);
+        if (Number(changes) !== 1) throw new IdempotencyClaimLostError();
       }
       this.#db.exec('COMMIT');
       return row ? Number(row.credits) : null;
     } catch (error) {
-      this.#db.exec('ROLLBACK');
+      this.#rollback();
       throw error;
     }
   }
 
   async refillMonthlyCredit(accountId: string, month: string, grant: number) {
-    const row = this.#get(sql.refillMonthlyCredit, grant, grant, month, accountId, month);
+    const row = this.#write(sql.refillMonthlyCredit, grant, grant, month, accountId, month);
     return row ? toAccount(row) : null;
   }
 
-  async claimIdempotencyKey(claim: NewIdempotencyClaim, expiredBefore: Date, staleBefore: Date) {
+  async claimIdempotencyKey(claim: NewIdempotencyClaim, horizon: IdempotencyHorizon) {
+    const expiredBefore = horizon.expiredBefore.toISOString();
     this.#db
       .prepare(sql.deleteOldIdempotencyKeys)
-      .run(expiredBefore.toISOString(), staleBefore.toISOString());
-    const { accountId, key, requestHash, requestId, createdAt } = claim;
-    const inserted = this.#get(sql.claimIdempotencyKey, accountId, key, requestHash, requestId, createdAt);
+      .run(expiredBefore, horizon.now.toISOString(), horizon.unleasedBefore.toISOString());
+    const { accountId, key, requestHash, requestId, createdAt, leaseUntil } = claim;
+    const inserted = this.#write(
+      sql.claimIdempotencyKey,
+      accountId,
+      key,
+      requestHash,
+      requestId,
+      createdAt,
+      leaseUntil,
+    );
     if (inserted) return null;
     // Statements run one at a time here, so the entry that stopped the insert is still there.
-    return toIdempotency(this.#get(sql.idempotencyKey, accountId, key, expiredBefore.toISOString())!);
+    return toIdempotency(this.#get(sql.idempotencyKey, accountId, key, expiredBefore)!);
+  }
+
+  async renewIdempotencyClaim(accountId: string, key: string, requestId: string, leaseUntil: Date) {
+    const { changes } = this.#db
+      .prepare(sql.renewIdempotencyClaim)
+      .run(leaseUntil.toISOString(), accountId, key, requestId);
+    return Number(changes) === 1;
   }
 
   async findIdempotencyKey(accountId: string, key: string, since: Date) {

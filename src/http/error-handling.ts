@@ -11,7 +11,10 @@ export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<stri
     if (appError.status >= 500 && appError.code === 'internal_error') {
       request.log.error({ fault: describeFault(error) }, 'request failed');
     } else if (appError.code === 'unavailable' && appError.cause !== undefined) {
-      request.log.warn({ fault: describeFault(error) }, 'a dependency is unreachable');
+      request.log.warn(
+        { fault: describeFault(error), reason: appError.details.reason },
+        'a dependency cannot serve the call',
+      );
     }
     return sendError(reply, request, appError);
   });

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { AccountStore } from '../accounts/account-store.ts';
+import {
+  type AccountStore,
+  IdempotencyClaimLostError,
+  type IdempotencyRecord,
+} from '../accounts/account-store.ts';
+import { storeFault } from '../accounts/store-faults.ts';
 import { AppError } from '../errors.ts';
 import type { UploadedDocument } from '../extraction/extract-document.ts';
 
@@ -13,11 +18,20 @@ declare module 'fastify' {
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
 /**
- * A claim still in flight after this long belongs to a process that died: it may be dropped. It was
- * never charged (the charge and the entry's completion are one transaction), so no charge repeats.
+ * A claim in flight is a lease, renewed while its request runs: when its process dies (or freezes),
+ * the key is free again within `leaseMs`, and a retry runs. It was never charged (the charge and the
+ * claim's completion are one transaction, which charges nothing once the claim is another's), so no
+ * charge repeats. Instances' clocks must agree to within a few seconds.
  */
-const STALE_CLAIM_MS = 60 * 60 * 1000;
+export interface ClaimLease {
+  leaseMs: number;
+  renewEveryMs: number;
+}
+export const DEFAULT_CLAIM_LEASE: ClaimLease = { leaseMs: 30_000, renewEveryMs: 10_000 };
+/** Claims made before leases existed have none: they keep the hour they were given then. */
+const UNLEASED_CLAIM_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 /** preHandler, before the credit check: validates the header and notes whether it would replay. */
@@ -57,7 +71,7 @@ export interface IdempotentRun {
  */
 export async function runIdempotently<T>(
   request: FastifyRequest,
-  deps: { store: AccountStore; now: () => Date },
+  deps: { store: AccountStore; now: () => Date; claimLease?: ClaimLease },
   parts: { file: UploadedDocument; yaml: Uint8Array },
   run: (how: IdempotentRun) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
@@ -65,26 +79,61 @@ export async function runIdempotently<T>(
   const account = request.account;
   if (key === undefined || !account) return { result: await run({}), replayed: false };
 
+  const lease = deps.claimLease ?? DEFAULT_CLAIM_LEASE;
   const now = deps.now();
   const hash = requestHash(account.id, key, request.query, parts);
   const held = await deps.store.claimIdempotencyKey(
-    { accountId: account.id, key, requestHash: hash, requestId: request.id, createdAt: now.toISOString() },
-    expiredBefore(now),
-    new Date(now.getTime() - STALE_CLAIM_MS),
+    {
+      accountId: account.id,
+      key,
+      requestHash: hash,
+      requestId: request.id,
+      createdAt: now.toISOString(),
+      leaseUntil: new Date(now.getTime() + lease.leaseMs).toISOString(),
+    },
+    {
+      expiredBefore: expiredBefore(now),
+      now,
+      unleasedBefore: new Date(now.getTime() - UNLEASED_CLAIM_MS),
+    },
   );
   if (held) {
     if (held.requestHash !== hash) throw new AppError('idempotency_key_reused');
-    if (held.status === null) throw new AppError('idempotency_in_progress');
+    if (held.status === null) throw inProgress(retryAfterSeconds(held, now, lease));
     return { result: await run({ replay: true }), replayed: true };
   }
 
+  const renewal = setInterval(() => {
+    const leaseUntil = new Date(deps.now().getTime() + lease.leaseMs);
+    // A renewal that fails (the store is away) leaves the lease to run out: the charge then finds the
+    // claim gone, or another's, and charges nothing.
+    deps.store.renewIdempotencyClaim(account.id, key, request.id, leaseUntil).catch(() => {});
+  }, lease.renewEveryMs);
+  renewal.unref();
   try {
     return { result: await run({ idempotency: { key, requestId: request.id } }), replayed: false };
   } catch (error) {
-    // A failed call charged nothing: free the key so that a retry runs afresh.
-    await deps.store.releaseIdempotencyKey(account.id, key, request.id).catch(() => {});
+    // A failed call charged nothing: free the key so that a retry runs afresh. When the store itself
+    // failed, the answer does not wait for it once more: the lease frees the key anyway.
+    const release = deps.store.releaseIdempotencyKey(account.id, key, request.id).catch(() => {});
+    if (!storeFault(error)) await release;
+    // Its lease ran out before the charge and another request holds the key now: that one answers.
+    if (error instanceof IdempotencyClaimLostError) throw inProgress(Math.ceil(lease.renewEveryMs / 1000));
     throw error;
+  } finally {
+    clearInterval(renewal);
   }
+}
+
+function inProgress(retryAfter: number): AppError {
+  return new AppError('idempotency_in_progress', {}, { retryAfter });
+}
+
+/** Until the holder's lease ends (it may renew it: then the retry hears 409 again). */
+function retryAfterSeconds(held: IdempotencyRecord, now: Date, lease: ClaimLease): number {
+  const until = held.leaseUntil ? Date.parse(held.leaseUntil) : now.getTime() + lease.leaseMs;
+  const seconds = Math.ceil((until - now.getTime()) / 1000);
+  return Math.min(Math.max(seconds, 1), Math.ceil(lease.leaseMs / 1000));
 }
 
 function expiredBefore(now: Date): Date {

@@ -181,15 +181,14 @@ export class Metrics {
   }
 }
 
-/** GET /metrics in the Prometheus text format; with a token, only for `Authorization: Bearer <token>`. */
-export function metricsRoute(app: FastifyInstance, deps: { metrics: Metrics; token?: string | undefined }) {
-  const expected = deps.token ? digest(deps.token) : null;
+/** GET /metrics in the Prometheus text format, only for `Authorization: Bearer <token>`. */
+export function metricsRoute(app: FastifyInstance, deps: { metrics: Metrics; token: string }) {
+  const expected = digest(deps.token);
   app.get(
     '/metrics',
     {
       schema: { hide: true },
       onRequest: async (request: FastifyRequest, reply) => {
-        if (!expected) return;
         const header = request.headers.authorization ?? '';
         const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
         if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {

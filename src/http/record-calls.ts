@@ -1,35 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { TokenCounts } from '../engines/engine.ts';
 import { describeFault } from './log-safe.ts';
+import type { RequestLogLine } from './request-log.ts';
 
 /**
  * Every call made with an account (the API with its key, the website's playground with its
  * session) leaves a row for the account's Usage page: its time, status, billed pages, bytes,
- * duration, format and the model's token counts (llm, hybrid), never its content. Only those two routes set request.account.
+ * duration, format and the model's token counts (llm, hybrid), never its content. Only those two
+ * routes set request.account. Fed by the request log's line, so that a call whose client hung up
+ * (499) is kept too.
  */
-export function registerCallRecord(app: FastifyInstance, store: AccountStore, now: () => Date): void {
-  app.addHook('onResponse', async (request, reply) => {
+export function callRecorder(store: AccountStore, now: () => Date) {
+  return async (line: RequestLogLine, request: FastifyRequest): Promise<void> => {
     const account = request.account;
     if (!account) return;
-    const context = request.logContext ?? {};
     try {
       await store.recordCall({
         accountId: account.id,
         at: now().toISOString(),
-        status: reply.statusCode,
+        status: line.status,
         // Pages are charged only with a 200; a refused call cost nothing.
-        pages: reply.statusCode === 200 ? (context.pages ?? 0) : 0,
-        bytes: context.bytes ?? 0,
-        durationMs: performance.now() - request.startedAt,
-        format: context.format ?? null,
-        inputTokens: context.inputTokens ?? null,
-        outputTokens: context.outputTokens ?? null,
+        pages: line.status === 200 ? (line.pages ?? 0) : 0,
+        bytes: line.bytes ?? 0,
+        durationMs: line.durationMs,
+        format: line.format ?? null,
+        inputTokens: line.inputTokens ?? null,
+        outputTokens: line.outputTokens ?? null,
       });
     } catch (error) {
       request.log.warn({ fault: describeFault(error) }, 'call not recorded');
     }
-  });
+  };
 }
 
 /** Only the two counts of an engine's usage, for the request's log context and so its call record. */

@@ -1,3 +1,4 @@
+import { type StoreFault, storeFault } from '../accounts/store-faults.ts';
 import { AppError, type ErrorCode, isAppError } from '../errors.ts';
 
 /** Fastify's and its plugins' own error codes, mapped onto ours. */
@@ -23,28 +24,12 @@ interface FrameworkError {
   validationContext?: string;
 }
 
-/** Socket errors, and PostgreSQL's connection-exception class (08…) and shutdown codes (57P01–57P03). */
-const CONNECTION_ERRNOS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-]);
-const CONNECTION_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
-
-/** The database cannot be reached (down, restarting, network cut): the call may succeed later. */
-function isStoreUnreachable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') {
-    if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
-  }
-  if (error instanceof AggregateError) return error.errors.some(isStoreUnreachable);
-  return CONNECTION_MESSAGES.test(error.message);
-}
+/** What a client is told of a store fault, and when to retry: a full disk is not freed in seconds. */
+const STORE_FAULTS: Record<StoreFault, { reason: string; retryAfter: number }> = {
+  'cannot write': { reason: 'the account store cannot write', retryAfter: 30 },
+  unreachable: { reason: 'a dependency is unreachable', retryAfter: 5 },
+  'timed out': { reason: 'a dependency did not answer in time', retryAfter: 5 },
+};
 
 /**
  * Any thrown value to an AppError. Messages of foreign errors are never passed on: they may quote
@@ -63,12 +48,10 @@ export function toAppError(error: unknown): AppError {
     });
   }
   if (code) return new AppError(code);
-  if (isStoreUnreachable(error)) {
-    return new AppError(
-      'unavailable',
-      { reason: 'a dependency is unreachable' },
-      { retryAfter: 5, cause: error },
-    );
+  const fault = storeFault(error);
+  if (fault) {
+    const { reason, retryAfter } = STORE_FAULTS[fault];
+    return new AppError('unavailable', { reason }, { retryAfter, cause: error });
   }
   // The framework marks the client errors it raises with a 4xx status.
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {

@@ -8,6 +8,7 @@ import {
   type AccountStore,
   creditsMonthOf,
   DuplicateAccountError,
+  IdempotencyClaimLostError,
   isExpired,
 } from '../../src/accounts/account-store.ts';
 import { generateApiKey, hashApiKey, looksLikeApiKey } from '../../src/accounts/api-key.ts';
@@ -49,6 +50,15 @@ function postgresHarness(): Harness {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.end();
     },
+  };
+}
+
+/** What a claim at `at` forgets: entries older than a day, claims whose lease ended, unleased ones older than an hour. */
+function horizon(at: Date) {
+  return {
+    expiredBefore: new Date(at.getTime() - 24 * 60 * 60 * 1000),
+    now: at,
+    unleasedBefore: new Date(at.getTime() - 60 * 60 * 1000),
   };
 }
 
@@ -339,9 +349,15 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       const day = 24 * 60 * 60 * 1000;
       const claim = (accountId: string, requestId: string, at: Date, requestHash = 'h1') =>
         store.claimIdempotencyKey(
-          { accountId, key: 'k1', requestHash, requestId, createdAt: at.toISOString() },
-          new Date(at.getTime() - day),
-          new Date(at.getTime() - 60 * 60 * 1000),
+          {
+            accountId,
+            key: 'k1',
+            requestHash,
+            requestId,
+            createdAt: at.toISOString(),
+            leaseUntil: new Date(at.getTime() + 30_000).toISOString(),
+          },
+          horizon(at),
         );
       assert.equal(await claim(account.id, 'r1', t0), null);
       const pending = await claim(account.id, 'r2', t0, 'h2');
@@ -353,6 +369,7 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
         status: null,
         pages: null,
         createdAt: t0.toISOString(),
+        leaseUntil: new Date(t0.getTime() + 30_000).toISOString(),
       });
       // Keys are per account.
       assert.equal(await claim(other.id, 'r3', t0), null);
@@ -369,8 +386,9 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       assert.equal(await claim(other.id, 'r5', t0), null);
       assert.equal(await store.charge(other.id, 11, { key: 'k1', requestId: 'r5', status: 200 }), null);
       assert.equal((await store.findIdempotencyKey(other.id, 'k1', new Date(0)))?.status, null);
-      // An hour later a claim still in flight is stale (its process died: it was never charged).
-      assert.equal(await claim(other.id, 'r6', new Date(t0.getTime() + 61 * 60 * 1000)), null);
+      // Once its lease has run out, a claim still in flight is free (its process died: it was never charged).
+      assert.equal((await claim(other.id, 'r6', new Date(t0.getTime() + 29_000)))?.requestId, 'r5');
+      assert.equal(await claim(other.id, 'r6', new Date(t0.getTime() + 31_000)), null);
       // 24 h later the completed entry has expired: the next write clears it, the key is free again.
       const later = new Date(t0.getTime() + day + 1);
       assert.equal(await store.findIdempotencyKey(account.id, 'k1', new Date(later.getTime() - day)), null);
@@ -397,9 +415,9 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
                 requestHash: 'h',
                 requestId: `r${i}`,
                 createdAt: at.toISOString(),
+                leaseUntil: new Date(at.getTime() + 30_000).toISOString(),
               },
-              new Date(at.getTime() - 24 * 60 * 60 * 1000),
-              new Date(at.getTime() - 60 * 60 * 1000),
+              horizon(at),
             ),
           ),
         );
@@ -409,6 +427,61 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       } finally {
         await other.close();
       }
+    });
+
+    it('renews a claim only for its holder; a charge whose claim was taken over takes nothing', async () => {
+      const account = await store.createAccount({
+        email: 'i4@example.com',
+        plan: 'pro',
+        credits: 10,
+        expiresAt: null,
+      });
+      const t0 = new Date('2026-05-01T12:00:00Z');
+      const claim = (requestId: string, at: Date) =>
+        store.claimIdempotencyKey(
+          {
+            accountId: account.id,
+            key: 'lease',
+            requestHash: 'h',
+            requestId,
+            createdAt: at.toISOString(),
+            leaseUntil: new Date(at.getTime() + 30_000).toISOString(),
+          },
+          horizon(at),
+        );
+      assert.equal(await claim('r1', t0), null);
+      // Renewed, the claim outlives its first lease.
+      assert.equal(
+        await store.renewIdempotencyClaim(account.id, 'lease', 'r1', new Date(t0.getTime() + 60_000)),
+        true,
+      );
+      assert.equal(
+        await store.renewIdempotencyClaim(account.id, 'lease', 'r9', new Date(t0.getTime() + 60_000)),
+        false,
+      );
+      assert.equal((await claim('r2', new Date(t0.getTime() + 45_000)))?.requestId, 'r1');
+      // Not renewed again, it is taken over; its holder's renewal and charge then find it gone.
+      assert.equal(await claim('r2', new Date(t0.getTime() + 61_000)), null);
+      assert.equal(
+        await store.renewIdempotencyClaim(account.id, 'lease', 'r1', new Date(t0.getTime() + 90_000)),
+        false,
+      );
+      await assert.rejects(
+        store.charge(account.id, 3, { key: 'lease', requestId: 'r1', status: 200 }),
+        IdempotencyClaimLostError,
+      );
+      assert.equal((await store.getAccount(account.id))?.credits, 10);
+      assert.equal(await store.charge(account.id, 3, { key: 'lease', requestId: 'r2', status: 200 }), 7);
+      // A completed entry is no claim to renew or complete again.
+      assert.equal(
+        await store.renewIdempotencyClaim(account.id, 'lease', 'r2', new Date(t0.getTime() + 90_000)),
+        false,
+      );
+      await assert.rejects(
+        store.charge(account.id, 3, { key: 'lease', requestId: 'r2', status: 200 }),
+        IdempotencyClaimLostError,
+      );
+      assert.equal((await store.getAccount(account.id))?.credits, 7);
     });
 
     it('counts failed log-ins per subject over a window, and forgets them', async () => {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
+import { SqliteAccountStore } from '../../src/accounts/sqlite-store.ts';
 import type { ExtractionEngine } from '../../src/engines/engine.ts';
 import { createEngine } from '../../src/engines/registry.ts';
 import { errorRegistry } from '../../src/errors.ts';
@@ -155,6 +156,7 @@ describe('POST /api/v1/generate: Idempotency-Key', () => {
         'account_id',
         'created_at',
         'idem_key',
+        'lease_until',
         'pages',
         'request_hash',
         'request_id',
@@ -239,6 +241,114 @@ describe('POST /api/v1/generate: Idempotency-Key', () => {
     } finally {
       open();
       await slow.close();
+    }
+  });
+
+  it('frees the key of a request that stopped (its lease ran out) within 30 s, with Retry-After meanwhile; charges once', async () => {
+    const gate = Promise.withResolvers<void>();
+    const entered = Promise.withResolvers<void>();
+    const local = createEngine();
+    const stuck: ExtractionEngine = {
+      name: local.name,
+      async extract(document, fields, options) {
+        entered.resolve();
+        await gate.promise;
+        return local.extract(document, fields, options);
+      },
+    };
+    const time = clock();
+    // Two instances on one store; the first one's request stops (a frozen or killed process renews nothing).
+    const frozen = await createTestApp({
+      engine: stuck,
+      now: time.now,
+      idempotencyLease: { leaseMs: 30_000, renewEveryMs: 3_600_000 },
+    });
+    const other = await createTestApp({ store: new SqliteAccountStore(frozen.dataDir), now: time.now });
+    try {
+      const key = await frozen.keyFor({ email: 'stopped@example.com', credits: 10 });
+      const body = upload(INVOICE_TEXT, INVOICE_YAML);
+      const request = (t: TestApp) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/generate',
+          headers: { 'x-api-key': key, 'idempotency-key': 'order-7', ...body.headers },
+          payload: body.payload,
+        });
+      const first = request(frozen);
+      await entered.promise;
+      const busy = await request(other);
+      assertError(busy, 'idempotency_in_progress');
+      const retryAfter = Number(busy.headers['retry-after']);
+      assert.ok(retryAfter >= 1 && retryAfter <= 30, `Retry-After ${busy.headers['retry-after']}`);
+      time.advance(retryAfter * 1000 + 1);
+      const retried = await request(other);
+      assert.equal(retried.statusCode, 200, retried.body);
+      assert.equal(retried.headers['x-credits-remaining'], '9');
+      // The stopped request wakes up: its claim is no longer its own, so it is not charged.
+      gate.resolve();
+      const late = await first;
+      assertError(late, 'idempotency_in_progress');
+      assert.ok(Number(late.headers['retry-after']) >= 1);
+      assert.equal(await other.store.getAccountByEmail('stopped@example.com').then((a) => a?.credits), 9);
+      assert.equal((await request(other)).headers['idempotent-replayed'], 'true');
+    } finally {
+      gate.resolve();
+      await other.close();
+      await frozen.close();
+    }
+  });
+
+  it('keeps the key of a request that runs longer than a lease: it renews its claim', async () => {
+    const gate = Promise.withResolvers<void>();
+    const entered = Promise.withResolvers<void>();
+    const local = createEngine();
+    const slow: ExtractionEngine = {
+      name: local.name,
+      async extract(document, fields, options) {
+        entered.resolve();
+        await gate.promise;
+        return local.extract(document, fields, options);
+      },
+    };
+    const time = clock();
+    const busy = await createTestApp({
+      engine: slow,
+      now: time.now,
+      idempotencyLease: { leaseMs: 30_000, renewEveryMs: 20 },
+    });
+    try {
+      const key = await busy.keyFor({ email: 'long@example.com', credits: 10 });
+      const account = (await busy.store.getAccountByEmail('long@example.com'))!;
+      const body = upload(INVOICE_TEXT, INVOICE_YAML);
+      const request = () =>
+        busy.app.inject({
+          method: 'POST',
+          url: '/api/v1/generate',
+          headers: { 'x-api-key': key, 'idempotency-key': 'long-job', ...body.headers },
+          payload: body.payload,
+        });
+      const first = request();
+      await entered.promise;
+      // Two leases' worth of time pass while the first request runs; it renews its claim meanwhile.
+      for (let lease = 0; lease < 2; lease++) {
+        time.advance(25_000);
+        const renewedPast = time.now().getTime() + 20_000;
+        let leaseUntil = 0;
+        for (let tries = 0; tries < 500 && !(leaseUntil > renewedPast); tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          const held = await busy.store.findIdempotencyKey(account.id, 'long-job', new Date(0));
+          leaseUntil = Date.parse(held?.leaseUntil ?? '');
+        }
+        assert.ok(leaseUntil > renewedPast, 'the running request renewed its claim');
+        assertError(await request(), 'idempotency_in_progress');
+      }
+      gate.resolve();
+      assert.equal((await first).statusCode, 200);
+      assert.equal((await request()).headers['idempotent-replayed'], 'true');
+      assert.equal((await busy.store.getAccountByEmail('long@example.com'))?.credits, 9);
+    } finally {
+      gate.resolve();
+      await busy.close();
     }
   });
 

@@ -32,20 +32,23 @@ function sampleSum(text: string, name: string, labels: Record<string, string> = 
   return found.reduce((sum, s) => sum + s.value, 0);
 }
 
+const TOKEN = 'metrics-token-0123456789abcdef';
+const withToken = { authorization: `Bearer ${TOKEN}` };
+
 describe('GET /metrics', () => {
   let t: TestApp;
   const scrape = async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: withToken });
     assert.equal(res.statusCode, 200);
     return res.body;
   };
   before(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ metricsToken: TOKEN });
   });
   after(() => t.close());
 
   it('answers the Prometheus text format, every name starting with docjson_', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: withToken });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/plain; version=0\.0\.4/);
     const text = res.body;
@@ -151,12 +154,12 @@ describe('GET /metrics', () => {
   });
 
   it('each app has its own registry', async () => {
-    const other = await createTestApp();
+    const other = await createTestApp({ metricsToken: TOKEN });
     try {
       const key = await t.keyFor({ credits: 5 });
-      const before = (await other.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const before = (await other.app.inject({ method: 'GET', url: '/metrics', headers: withToken })).body;
       await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML));
-      const after = (await other.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const after = (await other.app.inject({ method: 'GET', url: '/metrics', headers: withToken })).body;
       const route = { route: '/api/v1/generate', status: '200' };
       assert.equal(
         sampleSum(after, 'docjson_http_requests_total', route),
@@ -202,5 +205,45 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     });
     assert.equal(res.statusCode, 200);
     assert.ok(res.body.includes('docjson_http_requests_total'));
+  });
+});
+
+describe('GET /metrics: who may read it, and where', () => {
+  const assertNotFound = (res: Awaited<ReturnType<TestApp['app']['inject']>>, what: string) => {
+    assert.equal(res.statusCode, 404, what);
+    assert.equal(res.json().code, 'not_found', what);
+    assert.ok(!res.body.includes('docjson_'), what);
+  };
+
+  it('is not served at all without METRICS_TOKEN (404, as an unknown path)', async () => {
+    const t = await createTestApp();
+    try {
+      for (const headers of [{}, withToken]) {
+        assertNotFound(
+          await t.app.inject({ method: 'GET', url: '/metrics', headers }),
+          JSON.stringify(headers),
+        );
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is served at its one canonical path: an encoded spelling the router would decode is 404, token or not', async () => {
+    const t = await createTestApp({ metricsToken: TOKEN });
+    try {
+      for (const url of ['/%6Detrics', '/%6detrics', '/metric%73', '/%6D%65%74%72%69%63%73']) {
+        assertNotFound(await t.app.inject({ method: 'GET', url, headers: withToken }), url);
+      }
+      assert.equal(
+        (await t.app.inject({ method: 'GET', url: '/metrics', headers: withToken })).statusCode,
+        200,
+      );
+      // So is every route: one spelling each.
+      assertNotFound(await t.app.inject({ method: 'GET', url: '/h%65alth' }), '/h%65alth');
+      assert.equal((await t.app.inject({ method: 'GET', url: '/health?x=%41' })).statusCode, 200);
+    } finally {
+      await t.close();
+    }
   });
 });

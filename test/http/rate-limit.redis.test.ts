@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { SqliteAccountStore } from '../../src/accounts/sqlite-store.ts';
 import { upload } from '../helpers/multipart.ts';
+import { tcpProxy } from '../helpers/tcp-proxy.ts';
 import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -92,9 +93,13 @@ describe('rate limits when Redis is unreachable', () => {
     });
     try {
       const key = await t.keyFor({ credits: 10 });
-      const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await call(t, key)).statusCode);
-      assert.deepEqual(statuses, [200, 200, 200]);
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await call(t, key));
+      assert.deepEqual(
+        answers.map((r) => r.statusCode),
+        [200, 200, 200],
+      );
+      for (const r of answers) assert.equal(r.headers['x-ratelimit-remaining'], undefined);
       const warnings = t.logs.lines.map((l) => JSON.parse(l)).filter((l) => l.level === 40);
       assert.ok(
         warnings.some((w) => String(w.msg).startsWith('rate limits: Redis unavailable')),
@@ -128,6 +133,48 @@ describe('rate limits when Redis is unreachable', () => {
       await t.close();
       for (const socket of sockets) socket.destroy();
       silent.close();
+    }
+  });
+});
+
+describe('rate limits when Redis freezes (connections open, nothing answered)', () => {
+  it('asks the frozen Redis once, not at every call, claims no count meanwhile, and counts again once it answers', async () => {
+    const target = new URL(REDIS_URL);
+    const proxy = await tcpProxy(target.hostname, Number(target.port || 6379));
+    const t = await createTestApp({
+      redisUrl: `redis://127.0.0.1:${proxy.port}`,
+      rateLimitNamespace: `docjson-test:${randomUUID()}:`,
+      rateLimitPerMinute: 100,
+    });
+    try {
+      const key = await t.keyFor({ credits: 20 });
+      const counted = await call(t, key);
+      assert.equal(counted.headers['x-ratelimit-remaining'], '99');
+      proxy.freeze();
+      const whileFrozen = [];
+      for (let i = 0; i < 5; i++) whileFrozen.push(await call(t, key));
+      assert.deepEqual(
+        whileFrozen.map((r) => r.statusCode),
+        [200, 200, 200, 200, 200],
+      );
+      for (const r of whileFrozen) {
+        assert.equal(r.headers['x-ratelimit-remaining'], undefined, 'a count no counter gave');
+        assert.equal(r.headers['x-ratelimit-limit'], undefined);
+      }
+      const asked = proxy.heldFromClients().toString('latin1').match(/EVAL/gi)?.length ?? 0;
+      assert.equal(asked, 1, 'rate-limit commands sent to the frozen Redis');
+      proxy.thaw();
+      let after = await call(t, key);
+      for (let tries = 0; tries < 50 && after.headers['x-ratelimit-remaining'] === undefined; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await call(t, key);
+      }
+      assert.equal(after.statusCode, 200);
+      assert.ok(Number(after.headers['x-ratelimit-remaining']) < 99, 'counted again once Redis answers');
+    } finally {
+      proxy.thaw();
+      await t.close();
+      await proxy.close();
     }
   });
 });

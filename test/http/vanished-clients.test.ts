@@ -134,6 +134,24 @@ describe('clients that vanish never jam the instance (real server)', () => {
     // 10 credits, one page charged for the answer received, none for the call whose client left.
     assert.equal(answer.credits, '9');
   });
+
+  it('logs each call whose client left once, as status 499 at info level, never as an error; the Usage page shows it', async () => {
+    await until(() => t.logs.lines.filter((l) => l.includes('"status":499')).length >= 5);
+    const entries = t.logs.lines.map((l) => JSON.parse(l) as { level: number; msg: string; status?: number });
+    const left = entries.filter((e) => e.msg === 'request' && e.status === 499);
+    // Four clients left the queue in the first test, one left mid-extraction in the second.
+    assert.equal(left.length, 5, t.logs.text);
+    assert.ok(left.every((e) => e.level === 30));
+    assert.deepEqual(
+      entries.filter((e) => e.level >= 50),
+      [],
+    );
+    const calls = (
+      await Promise.all((await t.store.listAccounts()).map((a) => t.store.listCalls(a.id, '2000-01-01')))
+    ).flat();
+    assert.equal(calls.filter((c) => c.status === 499).length, 5);
+    assert.ok(calls.filter((c) => c.status === 499).every((c) => c.pages === 0));
+  });
 });
 
 describe('slow uploads hold no slot and end at their deadline (real server)', () => {

@@ -5,9 +5,10 @@ import { chooseEngine, type EngineChoices } from '../../engines/choose-engine.ts
 import { AppError } from '../../errors.ts';
 import type { ExtractionDeps } from '../../extraction/extract-document.ts';
 import { generate } from '../../extraction/generate.ts';
+import type { AuthFailures } from '../auth-failures.ts';
 import { authenticate, requireCredit } from '../authenticate.ts';
 import { abortWhenClientLeaves } from '../client-left.ts';
-import { readIdempotencyKey, runIdempotently } from '../idempotency.ts';
+import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
 import { readParts, uploadBound } from '../read-parts.ts';
 import { tokenCounts } from '../record-calls.ts';
@@ -26,7 +27,11 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   /** How long an upload may take to arrive (idle and in all); the defaults without it. */
   uploadDeadline?: UploadDeadline;
   now: () => Date;
+  /** How long an Idempotency-Key claim holds its key unless renewed; the defaults without it. */
+  claimLease?: ClaimLease;
   rateLimit: { max: number; timeWindow: number };
+  /** Failed authentications counted per address (429 past their limit, before any lookup). */
+  authFailures?: AuthFailures;
   /** Engines a request may choose with `engine=`; `engine` above is the default. */
   engines?: EngineChoices;
 }
@@ -48,7 +53,7 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
         headers: generateHeadersSchema,
         response: { 200: generateSuccessSchema, ...errorResponses },
       },
-      onRequest: authenticate(deps.store, deps.now),
+      onRequest: authenticate(deps.store, deps.now, deps.authFailures),
       // engine_not_configured is a bad parameter: refused before any key is claimed or body read.
       preHandler: [
         async (request) => void chooseEngine(deps, request.query.engine),
