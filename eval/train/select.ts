@@ -3,11 +3,13 @@
  * time: a field's likeliest value when likely enough, a list's likely members. Scored by the corpus
  * rules, so that thresholds can be chosen and held-out figures read without running the engine again.
  */
+import { FEATURE_NAMES } from '../../src/engines/local/learned/features.ts';
 import { valueKey } from '../../src/engines/local/select.ts';
 import { scoreField } from '../score.ts';
 import type { FieldSample } from './dataset.ts';
 
 const MAX_MEMBERS = 8;
+const OWN_NAME = FEATURE_NAMES.indexOf('own_name');
 
 export interface Thresholds {
   answerAt: number;
@@ -30,7 +32,11 @@ export function learnedAnswer(sample: FieldSample, f: FieldProbabilities, t: Thr
   const order = p.map((_, i) => i).sort((a, b) => p[b]! - p[a]! || a - b);
   if (sample.kind === 'one') {
     const best = order[0];
-    return best !== undefined && p[best]! > f.none && p[best]! >= t.answerAt ? sample.values[best] : null;
+    if (best === undefined) return null;
+    if (p[best]! > f.none && p[best]! >= t.answerAt) return sample.values[best];
+    // As value-scorer.ts: a value beside the field's own name is answered however unsure.
+    const named = order.find((i) => sample.rows[i]![OWN_NAME] === 1);
+    return named === undefined ? null : sample.values[named];
   }
   const kept: unknown[] = [];
   for (const i of order) {

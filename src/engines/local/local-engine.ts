@@ -19,33 +19,8 @@ import { enumValueFor } from './enum-words.ts';
 import { type FieldProfile, profileField, standInProfiles } from './field-profile.ts';
 import { defaultScorer, type ValueScorer } from './learned/value-scorer.ts';
 import { lineItems } from './line-items.ts';
-import { actDateCandidates } from './routes/act-dates.ts';
-import { arithmeticCandidates } from './routes/arithmetic.ts';
-import { columnSumCandidates } from './routes/column-sums.ts';
-import { countCandidates } from './routes/counts.ts';
-import { typeCandidates } from './routes/dates-and-numbers.ts';
-import { definedTermCandidates } from './routes/defined-terms.ts';
-import { fieldWordCandidates } from './routes/field-words.ts';
-import { labelCandidates } from './routes/labels.ts';
-import { layoutCandidates } from './routes/layout.ts';
-import { ownerAddressCandidates } from './routes/owner-address.ts';
-import { pairCandidates } from './routes/pairs.ts';
-import { proseCandidates } from './routes/prose.ts';
-import { recipientCandidates } from './routes/recipient.ts';
-import {
-  bracketedRegistrationCandidates,
-  registeredFirm,
-  registeredNameCandidates,
-} from './routes/registered-name.ts';
-import { selfNamedCandidates } from './routes/self-named.ts';
-import { closingFirmCandidates, closingSignerCandidates, signatureCandidates } from './routes/signatures.ts';
-import { statementCandidates } from './routes/statements.ts';
-import { subjectCandidates } from './routes/subject.ts';
-import { tableCandidates } from './routes/tables.ts';
-import { taxSummaryCandidates } from './routes/tax-summary.ts';
-import { enumTitleCandidates, kindQuestionCandidates, titleCandidates } from './routes/title.ts';
-import { topicCandidates } from './routes/topic.ts';
-import { typedValueCandidates } from './routes/typed-values.ts';
+import { ROUTES } from './routes/index.ts';
+import { registeredFirm } from './routes/registered-name.ts';
 import { type Choice, choose, chooseMany, type RankedValue, rank, valueKey } from './select.ts';
 
 interface Found {
@@ -191,54 +166,11 @@ const NOT_UNDERSTOOD: Found = {
 
 export function candidatesFor(view: DocumentView, profile: FieldProfile, hints: TypingHints): Candidate[] {
   // What the engine cannot interpret it finds only where the document names it by the field's words.
-  if (!profile.understood)
-    return asAllowed(profile, [
-      ...labelCandidates(view, profile, hints),
-      ...tableCandidates(view, profile, hints),
-      ...definedTermCandidates(view, profile),
-      ...statementCandidates(view, profile),
-      ...kindQuestionCandidates(view, profile),
-      ...enumTitleCandidates(view, profile),
-      ...topicCandidates(view, profile),
-      ...pairCandidates(view, profile, hints),
-    ]);
-  const found = [
-    ...labelCandidates(view, profile, hints),
-    ...tableCandidates(view, profile, hints),
-    ...typeCandidates(view, profile, hints),
-    ...proseCandidates(view, profile, hints),
-    ...layoutCandidates(view, profile),
-    ...signatureCandidates(view, profile),
-    ...closingSignerCandidates(view, profile),
-    ...closingFirmCandidates(view, profile),
-    ...subjectCandidates(view, profile),
-    ...typedValueCandidates(view, profile),
-    ...fieldWordCandidates(view, profile, hints),
-    ...definedTermCandidates(view, profile),
-    ...selfNamedCandidates(view, profile),
-    ...ownerAddressCandidates(view, profile),
-    ...recipientCandidates(view, profile),
-    ...registeredNameCandidates(view, profile),
-    ...bracketedRegistrationCandidates(view, profile),
-    ...titleCandidates(view, profile),
-    ...statementCandidates(view, profile),
-    ...kindQuestionCandidates(view, profile),
-    ...enumTitleCandidates(view, profile),
-    ...topicCandidates(view, profile),
-    ...columnSumCandidates(view, profile, hints),
-    ...taxSummaryCandidates(view, profile, hints),
-    ...countCandidates(view, profile, hints),
-    ...actDateCandidates(view, profile, hints),
-  ];
-  const pairs = pairCandidates(view, profile, hints);
-  return notTheWriter(
-    view,
-    profile,
-    plausibleCounts(
-      profile,
-      asAllowed(profile, [...found, ...arithmeticCandidates(view, profile, hints, found), ...pairs]),
-    ),
-  ).map((c) =>
+  const routes = profile.understood ? ROUTES : ROUTES.filter((r) => r.named);
+  const found: Candidate[] = [];
+  for (const route of routes) found.push(...route.find(view, profile, hints, found));
+  if (!profile.understood) return asAllowed(profile, found);
+  return notTheWriter(view, profile, plausibleCounts(profile, asAllowed(profile, found))).map((c) =>
     (profile.kind === 'person' || profile.kind === 'party') && typeof c.value === 'string'
       ? { ...c, value: withoutCourtesy(c.value) }
       : c,

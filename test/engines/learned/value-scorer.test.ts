@@ -110,7 +110,41 @@ describe('learned scorer', () => {
         },
       ],
     };
+    // (A field worded otherwise: a value beside the field's own name is always answered, see below.)
+    const reference = parseFieldConfig(
+      Buffer.from(
+        'schemas:\n  data:\n    type: object\n    properties:\n      reference:\n        type: string\n        description: The invoice number\n',
+      ),
+    ).fields;
     const never = new LocalEngine({ scorer: learnedScorer(model(noneWins)) });
-    assert.equal((await never.extract(document, fields)).data.invoice_number, null);
+    assert.equal((await never.extract(document, reference)).data.reference, null);
+  });
+
+  it("answers a value printed beside the field's own name even when the model would answer null", async () => {
+    const { fields } = parseFieldConfig(
+      Buffer.from(
+        'schemas:\n  data:\n    type: object\n    properties:\n      supplier:\n        type: string\n        description: Company that sells the goods\n',
+      ),
+    );
+    const document = await textReader.read(
+      Buffer.from(
+        'PURCHASE ORDER PO-2291\nSupplier: Northwind Office Supply GmbH\nShip to: Contoso Ltd, Leeds\n',
+      ),
+      { limits: DEFAULT_READ_LIMITS, fileName: 'po.txt' },
+    );
+    const noneAlways: Forest = {
+      base: 0,
+      trees: [
+        {
+          feature: [feature('is_none'), -1, -1],
+          threshold: [0.5, 0, 0],
+          left: [1, -1, -1],
+          right: [2, -1, -1],
+          value: [0, 0, 9],
+        },
+      ],
+    };
+    const engine = new LocalEngine({ scorer: learnedScorer(model(noneAlways)) });
+    assert.equal((await engine.extract(document, fields)).data.supplier, 'Northwind Office Supply GmbH');
   });
 });

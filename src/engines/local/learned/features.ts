@@ -86,6 +86,7 @@ export const FEATURE_NAMES = [
   'table_rank',
   'score_rank',
   'score_gap',
+  'own_name',
   'is_none',
 ] as const;
 
@@ -332,6 +333,7 @@ export function featureRows(view: DocumentView, profile: FieldProfile, ranked: R
       table_rank: tableRanks[rank]!,
       score_rank: Math.min(20, bestScores.filter((o) => o > candidate.score).length),
       score_gap: topScore - candidate.score,
+      own_name: pairs.some((m) => isOwnName(m.clues)) ? 1 : 0,
       is_none: 0,
     };
     return FEATURE_NAMES.map((name) => row[name]);
@@ -346,6 +348,11 @@ function handChoiceIndex(ranked: RankedValue[]): number {
     if (at >= 0) return at;
   }
   return -1;
+}
+
+/** A label that says the field's own name, no more and no less ("Invoice #" for invoice_number). */
+export function isOwnName(clues: PairClues | undefined): boolean {
+  return clues !== undefined && clues.name === 1 && clues.covered === 1;
 }
 
 /** 1 when a pair reads the value as the end of a range the field asks for, −1 as the other end, 0 neither. */

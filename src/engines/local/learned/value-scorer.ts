@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { DocumentView } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { type RankedValue, valueKey } from '../select.ts';
-import { FEATURE_NAMES, featureRows, noneRow } from './features.ts';
+import { FEATURE_NAMES, featureRows, isOwnName, noneRow } from './features.ts';
 import { type Forest, logOdds } from './trees.ts';
 
 /** The learned model as `npm run train` writes it (scoring-model.json beside this file). */
@@ -52,7 +52,10 @@ export function learnedScorer(model: ScoringModel): ValueScorer {
       if (ranked.length === 0) return null;
       const { none, values } = scored(view, profile, ranked);
       const best = values[0]!;
-      return best.p > none && best.p >= model.answerAt ? withConfidence(best) : null;
+      if (best.p > none && best.p >= model.answerAt) return withConfidence(best);
+      // A value printed beside the field's own name is an answer however unsure the model is.
+      const named = values.find((v) => v.members.some((m) => m.source === 'pair' && isOwnName(m.clues)));
+      return named ? withConfidence(named) : null;
     },
     chooseMany(view, profile, ranked) {
       const kept: ScoredChoice[] = [];
