@@ -10,18 +10,21 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createAdapters, readLimits } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { FEATURE_NAMES } from '../src/engines/local/learned/features.ts';
 import { type Forest, logOdds } from '../src/engines/local/learned/trees.ts';
-import { fieldSoftmax, type ScoringModel } from '../src/engines/local/learned/value-scorer.ts';
+import { calibrated, fieldSoftmax, type ScoringModel } from '../src/engines/local/learned/value-scorer.ts';
 import { createLogger } from '../src/logger.ts';
 import { type Corpus, loadCorpus, withMoreWordings } from './corpus.ts';
 import { DocumentCache } from './document-cache.ts';
 import { type BoostOptions, boost, DEFAULT_BOOST, importance } from './train/boost.ts';
 import { type CorpusSamples, corpusSamples, type FieldSample } from './train/dataset.ts';
+import type { FitJob } from './train/fit-worker.ts';
 import { bestThresholds, type FieldProbabilities, learnedScore, type Thresholds } from './train/select.ts';
 
 const USAGE = `usage: npm run train [-- --cache DIR] [--samples DIR] [--no-loco] [--only NAME,…] [--dry-run]
@@ -32,6 +35,7 @@ const USAGE = `usage: npm run train [-- --cache DIR] [--samples DIR] [--no-loco]
   --corpora NAMES  read only these corpora (a quick look; the shipped model is made from all)
   --drop NAMES   grow the trees without these features (comma-separated): what each is worth
   --dump FILE    write the held-out probabilities to FILE (outside the repository), for reading errors
+  --rounds N, --depth N  the trees' number and depth (defaults in eval/train/boost.ts)
   --dry-run      do not write the model`;
 
 const SHARED = ['adbuy', 'kleister-nda', 'sroie', 'sroie-more'].map((name) => `../shared/corpus/${name}`);
@@ -52,6 +56,8 @@ const { values } = parseArgs({
     corpora: { type: 'string' },
     drop: { type: 'string' },
     dump: { type: 'string' },
+    rounds: { type: 'string' },
+    depth: { type: 'string' },
     'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -164,11 +170,52 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
-const options: BoostOptions = DEFAULT_BOOST;
-const fit = (from: CorpusSamples[]) => {
+const options: BoostOptions = {
+  ...DEFAULT_BOOST,
+  ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
+  ...(values.depth ? { depth: Number(values.depth) } : {}),
+};
+const fit = (from: CorpusSamples[]): Forest & { gains?: number[] } => {
   const set = trainingSet(from);
   return boost(set.rows, set.labels, options, set.weights, set.lists);
 };
+
+/** The same fit in a worker thread: folds of leave-one-corpus-out run side by side. */
+const workers = Array.from(
+  { length: Math.max(1, Math.min(availableParallelism(), 4)) },
+  () => new Worker(new URL('./train/fit-worker.ts', import.meta.url)),
+);
+const idle = [...workers];
+const waiting: ((w: Worker) => void)[] = [];
+async function fitAside(from: CorpusSamples[]): Promise<Forest> {
+  // The rows are made once a worker is free: all the folds' rows at once would not fit in memory.
+  const worker = idle.pop() ?? (await new Promise<Worker>((resolve) => waiting.push(resolve)));
+  try {
+    const set = trainingSet(from);
+    const width = FEATURE_NAMES.length;
+    const flat = new Float64Array(set.rows.length * width);
+    set.rows.forEach((row, i) => flat.set(row, i * width));
+    const job: FitJob = { flat, width, labels: set.labels, weights: set.weights, lists: set.lists, options };
+    const done = new Promise<Forest>((resolve, reject) => {
+      const onMessage = (forest: Forest) => {
+        worker.off('error', onError);
+        resolve(forest);
+      };
+      const onError = (error: Error) => {
+        worker.off('message', onMessage);
+        reject(error);
+      };
+      worker.once('message', onMessage);
+      worker.once('error', onError);
+    });
+    worker.postMessage(job, [flat.buffer]);
+    return await done;
+  } finally {
+    const next = waiting.shift();
+    if (next) next(worker);
+    else idle.push(worker);
+  }
+}
 
 /** A field's softmax under a forest, as value-scorer.ts makes it. */
 function predict(forest: Forest, sample: FieldSample): FieldProbabilities {
@@ -182,23 +229,25 @@ function predict(forest: Forest, sample: FieldSample): FieldProbabilities {
 const heldOut = new Map<string, FieldProbabilities[]>();
 const only = values.only?.split(',');
 if (!values['no-loco']) {
-  for (const corpus of all) {
-    if (NEVER_TRAINED.has(corpus.corpus)) continue;
-    if (only && !only.includes(corpus.corpus)) continue;
-    const t0 = performance.now();
-    const out = new Set([corpus.corpus, ...(SAME_SOURCE[corpus.corpus] ?? [])]);
-    const forest = fit(all.filter((c) => !out.has(c.corpus) && !NEVER_TRAINED.has(c.corpus)));
-    for (const name of out) {
-      const target = all.find((c) => c.corpus === name);
-      if (target)
-        heldOut.set(
-          name,
-          target.samples.map((s) => predict(forest, s)),
-        );
-    }
-    log(`left out ${[...out].join(' + ')}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  }
+  const folds = all.filter((c) => !NEVER_TRAINED.has(c.corpus) && (!only || only.includes(c.corpus)));
+  await Promise.all(
+    folds.map(async (corpus) => {
+      const t0 = performance.now();
+      const out = new Set([corpus.corpus, ...(SAME_SOURCE[corpus.corpus] ?? [])]);
+      const forest = await fitAside(all.filter((c) => !out.has(c.corpus) && !NEVER_TRAINED.has(c.corpus)));
+      for (const name of out) {
+        const target = all.find((c) => c.corpus === name);
+        if (target)
+          heldOut.set(
+            name,
+            target.samples.map((s) => predict(forest, s)),
+          );
+      }
+      log(`left out ${[...out].join(' + ')}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }),
+  );
 }
+await Promise.all(workers.map((w) => w.terminate()));
 
 if (values.dump) writeFileSync(values.dump, JSON.stringify(Object.fromEntries(heldOut)));
 
@@ -288,6 +337,32 @@ if (rowsOut.length > 0) {
 log(`thresholds: answer at ${thresholds.answerAt}, members at ${thresholds.memberAt}`);
 log('confidence (held out): probability from → share right');
 for (const [p, right] of calibration) log(`  ${p.toFixed(2)} → ${(100 * right).toFixed(1)}%`);
+if (pooled.samples.length > 0) {
+  // The confidence a user reads, as stated, against how often such answers were right on corpora
+  // the model did not train on (each corpus's own fold).
+  log('stated confidence (held out) → answers, share right');
+  const bins = [0.9, 0.8, 0.7, 0.5, 0];
+  const tally = bins.map(() => ({ n: 0, right: 0 }));
+  pooled.samples.forEach((sample, i) => {
+    const f = pooled.p[i]!;
+    if (sample.kind !== 'one' || f.p.length === 0) return;
+    let best = 0;
+    for (let k = 1; k < f.p.length; k++) if (f.p[k]! > f.p[best]!) best = k;
+    if (f.p[best]! <= f.none || f.p[best]! < thresholds.answerAt) return;
+    const stated = calibrated(calibration, f.p[best]!);
+    const bin = tally[bins.findIndex((b) => stated >= b)]!;
+    bin.n++;
+    bin.right += sample.right[best]!;
+  });
+  bins.forEach((b, i) => {
+    const t = tally[i]!;
+    const upper = i === 0 ? 1 : bins[i - 1]!;
+    if (t.n > 0)
+      log(
+        `  ${b.toFixed(1)}–${upper.toFixed(1)}: ${t.n} answers, ${((100 * t.right) / t.n).toFixed(1)}% right`,
+      );
+  });
+}
 
 const trainSet = trainingSet(finalSets);
 const ranked = importance(forest, FEATURE_NAMES);
@@ -297,10 +372,7 @@ for (const { name, share } of ranked.filter((r) => r.share > 0.002))
 
 const model: ScoringModel & { made: unknown } = {
   features: [...FEATURE_NAMES],
-  forest: {
-    base: round(forest.base),
-    trees: forest.trees.map((t) => ({ ...t, threshold: t.threshold.map(round), value: t.value.map(round) })),
-  },
+  forest: rounded(forest),
   answerAt: thresholds.answerAt,
   memberAt: thresholds.memberAt,
   calibration,
@@ -325,7 +397,14 @@ log(
   `time: samples ${((extracted - started) / 1000).toFixed(0)} s, final fit ${fitSeconds.toFixed(0)} s, in all ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 
-// ── helpers ──────────────────────────────────────────────────────────────────────────────────────
+// ── helpers ────────────────────────────────────────────────────────────────────────────────────────
+function rounded(f: Forest): Forest {
+  return {
+    base: round(f.base),
+    trees: f.trees.map((t) => ({ ...t, threshold: t.threshold.map(round), value: t.value.map(round) })),
+  };
+}
+
 function round(x: number): number {
   return Number(x.toPrecision(7));
 }
@@ -339,10 +418,10 @@ function calibrationPoints(
   const answered: { p: number; right: number }[] = [];
   samples.forEach((s, i) => {
     if (s.kind !== 'one' || s.rows.length === 0) return;
-    const probabilities = p[i]!.p;
+    const { p: probabilities, none } = p[i]!;
     let best = 0;
     for (let k = 1; k < probabilities.length; k++) if (probabilities[k]! > probabilities[best]!) best = k;
-    if (probabilities[best]! < t.answerAt || probabilities[best]! <= p[i]!.none) return;
+    if (probabilities[best]! <= none || probabilities[best]! < t.answerAt) return;
     answered.push({ p: probabilities[best]!, right: s.right[best]! });
   });
   if (answered.length === 0) return [];

@@ -38,7 +38,7 @@ interface Binned {
   edges: Float64Array[];
 }
 
-function binFeatures(rows: number[][], bins: number): Binned {
+function binFeatures(rows: ArrayLike<number>[], bins: number): Binned {
   const n = rows.length;
   const d = rows[0]?.length ?? 0;
   const codes = new Uint8Array(n * d);
@@ -91,7 +91,7 @@ interface Split {
  * field's values, not to judge each value alone.
  */
 export function boost(
-  rows: number[][],
+  rows: ArrayLike<number>[],
   labels: number[],
   options: BoostOptions = DEFAULT_BOOST,
   weights?: number[],

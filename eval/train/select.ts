@@ -16,7 +16,7 @@ export interface Thresholds {
   memberAt: number;
 }
 
-/** A field's softmax: each value's probability, and the "none" row's (last of the margins). */
+/** A field's softmax: each value's probability, and the "none" row's. */
 export interface FieldProbabilities {
   p: number[];
   none: number;

@@ -38,7 +38,8 @@ const NOT_FOUND: Found = { value: null, evidence: { confidence: 0, page: null, t
 export class LocalEngine implements ExtractionEngine {
   readonly name = 'local';
   readonly #calibration: CalibrationTable;
-  readonly #scorer: ValueScorer | null;
+  /** undefined: the committed model, loaded at the first extraction (so that making one needs none). */
+  readonly #scorer: ValueScorer | null | undefined;
 
   /**
    * `calibration`: raw scores as confidence when empty (the fitting script's view). `scorer`: the
@@ -46,7 +47,7 @@ export class LocalEngine implements ExtractionEngine {
    */
   constructor(options: { calibration?: CalibrationTable; scorer?: ValueScorer | null } = {}) {
     this.#calibration = options.calibration ?? CALIBRATION;
-    this.#scorer = options.scorer === undefined ? defaultScorer() : options.scorer;
+    this.#scorer = options.scorer;
   }
 
   async extract(
@@ -62,7 +63,8 @@ export class LocalEngine implements ExtractionEngine {
       // between fields instead of waiting for the whole extraction.
       await setImmediate();
       options.signal?.throwIfAborted();
-      const found = resolve(field, { view, calibration: this.#calibration, scorer: this.#scorer }, hints);
+      const scorer = this.#scorer === undefined ? defaultScorer() : this.#scorer;
+      const found = resolve(field, { view, calibration: this.#calibration, scorer }, hints);
       data[field.name] = found.value;
       evidence[field.name] = found.evidence;
     }

@@ -6,6 +6,7 @@ import { FEATURE_NAMES } from '../../../src/engines/local/learned/features.ts';
 import { type Forest, probability } from '../../../src/engines/local/learned/trees.ts';
 import {
   calibrated,
+  defaultScorer,
   learnedScorer,
   type ScoringModel,
 } from '../../../src/engines/local/learned/value-scorer.ts';
@@ -69,6 +70,10 @@ describe('learned scorer', () => {
       0.8,
     );
     assert.equal(calibrated([], 0.7), 0.7);
+  });
+
+  it('ships a model grown on the features the code computes (npm run train)', () => {
+    assert.notEqual(defaultScorer(), null);
   });
 
   it('refuses a model grown on other features', () => {

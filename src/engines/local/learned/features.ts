@@ -350,9 +350,13 @@ function handChoiceIndex(ranked: RankedValue[]): number {
   return -1;
 }
 
-/** A label that says the field's own name, no more and no less ("Invoice #" for invoice_number). */
+/**
+ * A label on the value's own line that says the field's own name, no more and no less ("Supplier:
+ * Northwind …" for supplier, "Invoice #  2291" for invoice_number). A cell under a label is not
+ * counted: in a grid it is as often the next label as the value.
+ */
 export function isOwnName(clues: PairClues | undefined): boolean {
-  return clues !== undefined && clues.name === 1 && clues.covered === 1;
+  return clues !== undefined && clues.name === 1 && clues.covered === 1 && clues.below === 0;
 }
 
 /** 1 when a pair reads the value as the end of a range the field asks for, −1 as the other end, 0 neither. */
