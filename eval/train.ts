@@ -194,7 +194,7 @@ async function fitAside(from: CorpusSamples[]): Promise<Forest> {
     const set = trainingSet(from);
     const width = FEATURE_NAMES.length;
     const flat = new Float64Array(set.rows.length * width);
-    set.rows.forEach((row, i) => flat.set(row, i * width));
+    for (const [i, row] of set.rows.entries()) flat.set(row, i * width);
     const job: FitJob = { flat, width, labels: set.labels, weights: set.weights, lists: set.lists, options };
     const done = new Promise<Forest>((resolve, reject) => {
       const onMessage = (forest: Forest) => {
