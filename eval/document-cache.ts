@@ -17,6 +17,7 @@ import {
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Document, ReadLimits } from '../src/documents/model.ts';
+import { nativeTesseractVersion } from '../src/documents/ocr/native-tesseract.ts';
 import { NotExactError, parseExact, stringifyExact } from './exact-json.ts';
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
@@ -102,6 +103,9 @@ function readerHash(limits: ReadLimits): string {
   // The time limit only decides whether a read fails, and failures are not cached.
   const { timeoutMs: _, ...shaping } = limits;
   hash.update(JSON.stringify(shaping));
+  // The same scan reads differently through the WASM pool and the tesseract binary, and by version.
+  const backend = process.env.OCR_BACKEND === 'native' ? `native ${nativeTesseractVersion() ?? '-'}` : 'wasm';
+  hash.update(`ocr ${backend}\n`);
   return hash.digest('hex');
 }
 
