@@ -75,6 +75,7 @@ if (values.update) {
 } else {
   const baseline = existsSync(BASELINE) ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Figures) : {};
   const failures: string[] = [];
+  const rises: string[] = [];
   for (const [corpus, wordings] of Object.entries(baseline)) {
     if (!now[corpus]) continue;
     for (const [wording, before] of Object.entries(wordings)) {
@@ -83,11 +84,15 @@ if (values.update) {
         const was = before[half];
         const is = after?.[half] ?? 0;
         if (is < was - TOLERANCE) failures.push(`${corpus} ${wording} ${half}: ${was} → ${is}`);
+        else if (is > was + TOLERANCE) rises.push(`${corpus} ${wording} ${half}: ${was} → ${is}`);
       }
     }
   }
   const missingBaseline = Object.keys(now).filter((c) => !baseline[c]);
   if (missingBaseline.length > 0) log(`no baseline yet (not gated): ${missingBaseline.join(', ')}`);
+  // Rises are what a commit updating the baseline says it gained.
+  if (rises.length > 0) log(`\nrose more than ${TOLERANCE} point (update the baseline to keep them):`);
+  for (const r of rises) log(`  ${r}`);
   if (failures.length > 0) {
     log(
       `\neval:gate FAILED: ${failures.length} figure(s) fell more than ${TOLERANCE} point below the baseline`,
