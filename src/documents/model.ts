@@ -6,7 +6,7 @@
  */
 
 import type { ImageHeader } from './image/image-header.ts';
-import type { PreparedImage } from './ocr/image-preprocess.ts';
+import type { PreparedImage } from './ocr/prepared-image.ts';
 
 export type DocumentFormat = 'pdf' | 'jpeg' | 'png' | 'docx' | 'xlsx' | 'text';
 

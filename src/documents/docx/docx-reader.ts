@@ -5,7 +5,8 @@
 import { AppError, isAppError } from '../../errors.ts';
 import type { Document, DocumentReader, Page, ReadContext } from '../model.ts';
 import { isCompoundFile, isEncryptedOffice } from '../zip/encrypted-office.ts';
-import { type Block, type BlockContext, bodySectionTypes, readBlocks } from './docx-blocks.ts';
+import type { Block } from './block-types.ts';
+import { type BlockContext, bodySectionTypes, readBlocks } from './docx-blocks.ts';
 import { readNumbering } from './docx-numbering.ts';
 import { type DocxPackage, openDocxPackage } from './docx-package.ts';
 import { layoutPages } from './docx-pages.ts';
