@@ -8,7 +8,7 @@ import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../help
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
-/** The exact error body of decisions.md, with the request id of the response. */
+/** The exact error body of ../shared/spec/decisions.md, with the request id of the response. */
 function assertError(res: Injected, code: keyof typeof errorRegistry, details: Record<string, unknown> = {}) {
   assert.equal(res.statusCode, errorRegistry[code].status, res.body);
   assert.match(String(res.headers['content-type']), /^application\/json/);

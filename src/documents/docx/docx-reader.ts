@@ -13,7 +13,7 @@ import { layoutPages } from './docx-pages.ts';
 import { readStyles } from './docx-styles.ts';
 import { childElements, firstChild, type XmlElement } from './xml.ts';
 
-/** decisions.md: a DOCX is billed one page per 3,000 characters read, at least one. */
+/** ../shared/spec/decisions.md: a DOCX is billed one page per 3,000 characters read, at least one. */
 const CHARACTERS_PER_BILLED_PAGE = 3000;
 
 const NOTE_SEPARATORS = new Set(['separator', 'continuationSeparator', 'continuationNotice']);

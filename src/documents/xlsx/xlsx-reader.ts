@@ -17,7 +17,7 @@ import { readSheet } from './sheet-page.ts';
 /** More cells than this (all sheets) → document_too_complex; exceljs keeps an object per cell. */
 export const MAX_CELLS = 1_000_000;
 
-/** decisions.md: a sheet is billed one page per 1,000 non-empty cells, at least one. */
+/** ../shared/spec/decisions.md: a sheet is billed one page per 1,000 non-empty cells, at least one. */
 const CELLS_PER_BILLED_PAGE = 1000;
 
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
