@@ -224,6 +224,8 @@ describe('POST /api/v1/generate: errors', () => {
       ]);
       const res = await post(body.payload, body.headers);
       assert.equal(res.statusCode, 200, res.body);
+      // The configuration was read from the field: its one field, found in the document.
+      assert.deepEqual(res.json().data, { total: 1481.47 });
     });
     it('invalid_yaml with line and column', async () => {
       const res = await send(INVOICE_TEXT, 'schemas:\n  data: [unclosed\n');
