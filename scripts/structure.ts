@@ -7,9 +7,12 @@ import ts from 'typescript';
 
 const SRC = resolve(import.meta.dirname, '..', 'src');
 
+type Layers = readonly { name: string; paths: string[] }[];
+type AllowedCircles = readonly { issue: string; files: string[] }[];
+
 // Highest first. A file may import its own layer or any lower one, never a higher one. The first
 // pattern a file's path (relative to src/) starts with decides its layer.
-const LAYERS: { name: string; paths: string[] }[] = [
+export const LAYERS: Layers = [
   {
     name: 'composition root',
     paths: ['server.ts', 'app.ts', 'cli.ts', 'idle-ocr.ts', 'node-flags.ts', 'malloc-env.ts'],
@@ -25,7 +28,7 @@ const LAYERS: { name: string; paths: string[] }[] = [
 
 // Circles whose owners are removing them in their own issues; every file of a circle must be listed
 // for it to pass. A circle not found any more is reported so that its entry can go.
-const ALLOWED_CIRCLES: { issue: string; files: string[] }[] = [
+export const ALLOWED_CIRCLES: AllowedCircles = [
   { issue: 'issue 34', files: ['engines/llm/ground.ts', 'engines/llm/merge-chunks.ts'] },
   {
     issue: 'issue 33',
@@ -52,19 +55,13 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-function importsOf(file: string): string[] {
+function importsOf(root: string, file: string): string[] {
   const info = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return info.importedFiles
     .map((i) => i.fileName)
     .filter((name) => name.startsWith('.'))
-    .map((name) => relative(SRC, resolve(dirname(file), name)))
+    .map((name) => relative(root, resolve(dirname(file), name)))
     .filter((name) => name.endsWith('.ts'));
-}
-
-function layerOf(file: string): number {
-  const index = LAYERS.findIndex((layer) => layer.paths.some((p) => file === p || file.startsWith(p)));
-  if (index < 0) throw new Error(`src/${file} is in no layer: add it to LAYERS in scripts/structure.ts`);
-  return index;
 }
 
 // Tarjan's strongly connected components: every set of two or more files that reach each other.
@@ -104,32 +101,58 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-const graph = new Map<string, string[]>();
-for (const file of sourceFiles(SRC)) graph.set(relative(SRC, file), importsOf(file));
+export interface StructureReport {
+  files: number;
+  /** Each circle or arrow back up, as a sentence; empty when the tree is sound. */
+  problems: string[];
+  /** Allowed circles found, and allowances whose circle is gone. */
+  notes: string[];
+}
 
-const problems: string[] = [];
-for (const [from, targets] of graph) {
-  for (const to of targets) {
-    if (!graph.has(to)) problems.push(`src/${from} imports src/${to}, which does not exist`);
-    else if (layerOf(to) < layerOf(from)) {
-      problems.push(
-        `arrow back up: src/${from} (${LAYERS[layerOf(from)]!.name}) imports src/${to} (${LAYERS[layerOf(to)]!.name})`,
-      );
+/** The import graph of every .ts file under `root`, checked against the layers. */
+export function checkStructure(
+  root: string,
+  layers: Layers = LAYERS,
+  allowed: AllowedCircles = ALLOWED_CIRCLES,
+): StructureReport {
+  const layerOf = (file: string): number => {
+    const index = layers.findIndex((layer) => layer.paths.some((p) => file === p || file.startsWith(p)));
+    if (index < 0) throw new Error(`src/${file} is in no layer: add it to LAYERS in scripts/structure.ts`);
+    return index;
+  };
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(root)) graph.set(relative(root, file), importsOf(root, file));
+
+  const problems: string[] = [];
+  const notes: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      if (!graph.has(to)) problems.push(`src/${from} imports src/${to}, which does not exist`);
+      else if (layerOf(to) < layerOf(from)) {
+        problems.push(
+          `arrow back up: src/${from} (${layers[layerOf(from)]!.name}) imports src/${to} (${layers[layerOf(to)]!.name})`,
+        );
+      }
     }
   }
+  const used = new Set<number>();
+  for (const circle of circles(graph)) {
+    const allowance = allowed.findIndex((a) => circle.every((f) => a.files.includes(f)));
+    if (allowance >= 0) {
+      used.add(allowance);
+      notes.push(`allowed until ${allowed[allowance]!.issue}: circle ${circle.join(' ↔ ')}`);
+    } else problems.push(`import circle: ${circle.map((f) => `src/${f}`).join(' ↔ ')}`);
+  }
+  allowed.forEach((a, i) => {
+    if (!used.has(i)) notes.push(`gone: the circle allowed for ${a.issue}; remove its entry`);
+  });
+  return { files: graph.size, problems, notes };
 }
-const usedAllowances = new Set<number>();
-for (const circle of circles(graph)) {
-  const allowed = ALLOWED_CIRCLES.findIndex((a) => circle.every((f) => a.files.includes(f)));
-  if (allowed >= 0) {
-    usedAllowances.add(allowed);
-    console.log(`allowed until ${ALLOWED_CIRCLES[allowed]!.issue}: circle ${circle.join(' ↔ ')}`);
-  } else problems.push(`import circle: ${circle.map((f) => `src/${f}`).join(' ↔ ')}`);
-}
-ALLOWED_CIRCLES.forEach((a, i) => {
-  if (!usedAllowances.has(i)) console.log(`gone: the circle allowed for ${a.issue}; remove its entry`);
-});
 
-for (const problem of problems) console.error(problem);
-if (problems.length > 0) process.exit(1);
-console.log(`structure: ${graph.size} files in ${LAYERS.length} layers, no circles, no arrows back up`);
+if (import.meta.main) {
+  const report = checkStructure(SRC);
+  for (const note of report.notes) console.log(note);
+  for (const problem of report.problems) console.error(problem);
+  if (report.problems.length > 0) process.exit(1);
+  console.log(`structure: ${report.files} files in ${LAYERS.length} layers, no circles, no arrows back up`);
+}
