@@ -2,18 +2,10 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type Plans, plansSchema } from './accounts/plans.ts';
 import { checkLlmEnv, llmEnvShape } from './engines/llm/llm-config.ts';
 import { envBoolean } from './env-boolean.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT } from './extraction/page-budget.ts';
-
-/** A plan: its upload limit and the credit it grants each month (null: by contract). */
-const planSchema = z.object({
-  maxFileBytes: z.number().int().positive(),
-  monthlyCredits: z.number().int().nonnegative().nullable(),
-});
-export type Plan = z.infer<typeof planSchema>;
-export type Plans = Record<string, Plan>;
-const plansSchema = z.record(z.string().regex(/^[a-z][a-z0-9_-]*$/), planSchema);
 
 /** TRUST_PROXY: true/false, a hop count, or a comma-separated list of addresses/CIDRs. */
 const trustProxy = z

@@ -1,6 +1,6 @@
 /**
  * An instance killed (SIGKILL) while it extracts a 300-page PDF sent with an Idempotency-Key; the client
- * retries the same call on the other instance as the README advises (honouring Retry-After, else every
+ * retries the same call on the other instance as docs/operations.md ("What a client hears") advises (honouring Retry-After, else every
  * 5 s). The retry must succeed within 60 s of the kill, and the document be charged once (issue 30,
  * item 4).
  */

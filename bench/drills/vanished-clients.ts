@@ -50,7 +50,7 @@ export async function vanishedClients(checks: Checks, text: Upload): Promise<voi
     await sleep(500);
     for (const upload of [...midUpload, ...midQueue]) upload?.socket.destroy();
     const t0 = performance.now();
-    // A client as the README asks: a 503 is retried after its Retry-After (at most three times).
+    // A client as docs/operations.md ("What a client hears") expects: a 503 is retried after its Retry-After (at most three times).
     const answers = [await send(instance.base, key, text, { timeoutMs: 60_000 })];
     while (answers.at(-1)!.status === 503 && answers.length < 4) {
       await sleep(Number(answers.at(-1)!.headers.get('retry-after') ?? 5) * 1000);

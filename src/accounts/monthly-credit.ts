@@ -1,5 +1,5 @@
-import type { Plans } from '../config.ts';
 import { type Account, type AccountStore, creditsMonthOf } from './account-store.ts';
+import type { Plans } from './plans.ts';
 
 /**
  * On an account's first call of a month (UTC), a plan with `monthlyCredits` tops its credit up to that

@@ -6,7 +6,11 @@ import { zipKind } from './zip/zip-archive.ts';
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b);
 
-/** The format, from the bytes alone; an OOXML package by its part names, without inflating it. */
+/**
+ * The format, from the bytes alone; an OOXML package by its part names, without inflating it. The one
+ * gate of formats and encryption: readers are reached only through it (read-document.ts), so none of
+ * them checks again (a PDF's password is pdf.js's to find, in pdf-errors.ts).
+ */
 export function detectFormat(bytes: Uint8Array): DocumentFormat {
   if (bytes.length === 0) throw new AppError('empty_file');
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');

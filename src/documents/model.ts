@@ -6,7 +6,7 @@
  */
 
 import type { ImageHeader } from './image/image-header.ts';
-import type { PreparedImage } from './ocr/image-preprocess.ts';
+import type { PreparedImage } from './ocr/prepared-image.ts';
 
 export type DocumentFormat = 'pdf' | 'jpeg' | 'png' | 'docx' | 'xlsx' | 'text';
 
@@ -71,7 +71,7 @@ export interface Page {
 export interface DocumentMeta {
   format: DocumentFormat;
   bytes: number;
-  /** Pages charged for this document (decisions.md: billed pages). */
+  /** Pages charged for this document (../shared/spec/decisions.md: billed pages). */
   billedPages: number;
   /** Characters of text read, all pages. */
   characters: number;

@@ -1,7 +1,7 @@
 import type { Document } from '../documents/model.ts';
 import type { Field, FieldValue } from '../fields/field.ts';
 
-/** Where a value was found, per decisions.md: page and one of bbox, cell or paragraph. */
+/** Where a value was found (../shared/spec/decisions.md, success body): page and one of bbox, cell or paragraph. */
 export interface Evidence {
   confidence: number;
   page: number | null;

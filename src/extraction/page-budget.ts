@@ -10,7 +10,7 @@
  */
 /**
  * Default of MAX_PAGES_IN_FLIGHT: one document at the default page limit (MAX_PAGES, 500), so two
- * dense 480-page PDFs are never held at once (bench/memory.ts dense: README, Measuring).
+ * dense 480-page PDFs are never held at once (bench/memory.ts dense: docs/measuring.md).
  */
 export const DEFAULT_MAX_PAGES_IN_FLIGHT = 500;
 

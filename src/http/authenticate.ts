@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Account, type AccountStore, isExpired } from '../accounts/account-store.ts';
 import { hashApiKey, looksLikeApiKey } from '../accounts/api-key.ts';
 import { refillMonthlyCredit } from '../accounts/monthly-credit.ts';
-import type { Plans } from '../config.ts';
+import type { Plans } from '../accounts/plans.ts';
 import { AppError } from '../errors.ts';
 import type { AuthFailures } from './auth-failures.ts';
 

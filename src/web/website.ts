@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.ts';
-import type { Plans } from '../config.ts';
+import type { Plans } from '../accounts/plans.ts';
 import type { EngineChoices } from '../engines/choose-engine.ts';
 import type { ExtractionDeps } from '../extraction/extract-document.ts';
 import type { JobSlots } from '../http/job-slots.ts';

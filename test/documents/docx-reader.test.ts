@@ -374,13 +374,6 @@ describe('docxReader errors', () => {
     );
   });
 
-  it('reports a password-protected file as encrypted', async () => {
-    const bytes = new Uint8Array(4096);
-    bytes.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-    bytes.set(Buffer.from('EncryptionInfo', 'utf16le'), 2048);
-    await rejection(docxReader.read(bytes, context), 'encrypted_document');
-  });
-
   it('refuses a package over the uncompressed size limit', async () => {
     const body = `<w:p><w:r><w:t>${'x'.repeat(200_000)}</w:t></w:r></w:p>`;
     const limits = { ...DEFAULT_READ_LIMITS, maxUncompressedBytes: 100_000 };

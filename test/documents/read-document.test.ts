@@ -46,3 +46,51 @@ describe('createDocumentReading', () => {
     });
   });
 });
+
+describe('the one gate of formats and encryption', () => {
+  /** An OLE compound file (what Office writes for a legacy file or a password-protected package). */
+  function compoundFile(streamName: string): Uint8Array {
+    const file = new Uint8Array(4096);
+    file.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    file.set(Buffer.from(streamName, 'utf16le'), 1536);
+    return file;
+  }
+  /** Every format's reader, each failing the test if it is ever reached. */
+  const untouchable = Object.fromEntries(
+    (['pdf', 'jpeg', 'png', 'docx', 'xlsx', 'text'] as const).map((format) => [
+      format,
+      {
+        format,
+        async read() {
+          throw new Error(`the ${format} reader was reached`);
+        },
+      } satisfies DocumentReader,
+    ]),
+  );
+
+  for (const name of ['secret.docx', 'secret.xlsx', undefined]) {
+    it(`refuses a password-protected Office file (${name ?? 'no name'}) before any reader runs`, async () => {
+      const read = createDocumentReading(untouchable);
+      await assert.rejects(
+        read(compoundFile('EncryptionInfo'), { limits: DEFAULT_READ_LIMITS, fileName: name }),
+        {
+          code: 'encrypted_document',
+        },
+      );
+    });
+  }
+
+  it('refuses a legacy .doc or .xls as unsupported_format, saying what it is', async () => {
+    const read = createDocumentReading(untouchable);
+    await assert.rejects(
+      read(compoundFile('WordDocument'), { limits: DEFAULT_READ_LIMITS, fileName: 'old.doc' }),
+      {
+        code: 'unsupported_format',
+        details: {
+          accepted_formats: ['PDF', 'JPG', 'JPEG', 'PNG', 'DOCX', 'XLSX', 'TEXT'],
+          detected: 'a legacy Office file (.doc/.xls); save it as DOCX or XLSX',
+        },
+      },
+    );
+  });
+});

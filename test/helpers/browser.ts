@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -6,6 +6,11 @@ import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Debian's chromium (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Why a test that needs Chromium is skipped on this machine, or false when it can run. */
+export const noChromium: string | false = existsSync(CHROMIUM_PATH)
+  ? false
+  : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH; CI installs it)`;
 
 /** Headless, with nothing that would reach the network on its own, in a profile made for this run. */
 export async function launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }> {

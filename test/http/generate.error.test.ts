@@ -8,7 +8,7 @@ import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../help
 
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
-/** The exact error body of decisions.md, with the request id of the response. */
+/** The exact error body of ../shared/spec/decisions.md, with the request id of the response. */
 function assertError(res: Injected, code: keyof typeof errorRegistry, details: Record<string, unknown> = {}) {
   assert.equal(res.statusCode, errorRegistry[code].status, res.body);
   assert.match(String(res.headers['content-type']), /^application\/json/);
@@ -224,6 +224,8 @@ describe('POST /api/v1/generate: errors', () => {
       ]);
       const res = await post(body.payload, body.headers);
       assert.equal(res.statusCode, 200, res.body);
+      // The configuration was read from the field: its one field, found in the document.
+      assert.deepEqual(res.json().data, { total: 1481.47 });
     });
     it('invalid_yaml with line and column', async () => {
       const res = await send(INVOICE_TEXT, 'schemas:\n  data: [unclosed\n');

@@ -85,6 +85,9 @@ describe('POST /api/v1/generate: happy paths', () => {
     const csv = 'Customer,Total\nZoë Müller,12.50\n';
     const res = await t.generate(key, upload(csv, yaml, 'export.csv'));
     assert.equal(res.statusCode, 200, res.body);
+    // Each value read from the cell under its column's head.
+    assert.deepEqual(res.json().data, { total: 12.5, customer: 'Zoë Müller' });
+    assert.equal(res.headers['x-pages-billed'], '1');
   });
 
   it('fills line items from a table whose header names the item properties', async () => {

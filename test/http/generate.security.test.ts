@@ -87,8 +87,9 @@ describe('POST /api/v1/generate: security', () => {
 
   it('stores keys only as their SHA-256 and records calls without content', async () => {
     const key = await t.keyFor({ email: 'hash@example.com' });
+    const account = await t.store.getAccountByEmail('hash@example.com');
     const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    await t.app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/generate',
       headers: { 'x-api-key': key, ...headers },
@@ -107,6 +108,25 @@ describe('POST /api/v1/generate: security', () => {
         .prepare('PRAGMA table_info(calls)')
         .all()
         .map((c) => c.name);
+      // The call was recorded, with what the Usage page shows and nothing of the document.
+      const calls = db.prepare('SELECT * FROM calls WHERE account_id = ?').all(account!.id);
+      assert.equal(calls.length, 1);
+      const { at, duration_ms, ...call } = calls[0]!;
+      assert.equal(res.statusCode, 200, res.body);
+      assert.ok(Date.now() - Date.parse(String(at)) < 60_000, `recorded at ${String(at)}`);
+      assert.equal(typeof duration_ms, 'number');
+      assert.deepEqual(
+        { ...call },
+        {
+          account_id: account!.id,
+          status: 200,
+          pages: 1,
+          bytes: Buffer.byteLength(INVOICE_TEXT),
+          format: 'text',
+          input_tokens: null,
+          output_tokens: null,
+        },
+      );
       // Only shapes and counts: the model's token counts (llm, hybrid) are numbers, never text.
       assert.deepEqual(columns, [
         'account_id',

@@ -1,14 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { callApi, launchChromium, serveTestApp } from '../helpers/browser.ts';
+import { callApi, launchChromium, noChromium, serveTestApp } from '../helpers/browser.ts';
 import { INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
 
 const EMAIL = 'journey@example.com';
 const PASSWORD = 'a long enough passphrase';
 
 /** The journey, in a real Chromium against the service listening on a real port. */
-describe('website in Chromium: sign up → key → API → usage → playground → revoke → log out → log in', () => {
+describe('website in Chromium: sign up → key → API → usage → playground → revoke → log out → log in', {
+  skip: noChromium,
+}, () => {
   let t: TestApp;
   let baseUrl: string;
   let browser: { context: BrowserContext; close(): Promise<void> };

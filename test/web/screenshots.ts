@@ -1,6 +1,6 @@
 /**
  * npm run screenshots: the API Keys, Usage and Playground pages of a fresh account, in Chromium,
- * written to docs/screenshots/ for the README. Runs the service on 127.0.0.1 with a throw-away store.
+ * written to docs/screenshots/ for docs/website.md. Runs the service on 127.0.0.1 with a throw-away store.
  */
 import { mkdirSync } from 'node:fs';
 import { callApi, launchChromium, serveTestApp } from '../helpers/browser.ts';

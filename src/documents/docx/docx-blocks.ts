@@ -3,37 +3,13 @@
  * paragraphs and tables, in reading order. Paragraph text uses "\n" for line breaks and "\f" for
  * page breaks; the page assembler splits on them.
  */
+import type { Block, TableBlock } from './block-types.ts';
 import { readChart } from './docx-chart.ts';
 import { isOn, readInline } from './docx-inline.ts';
 import type { ListNumbering } from './docx-numbering.ts';
 import type { StyleSheet } from './docx-styles.ts';
 import { readTable } from './docx-table.ts';
 import { childElements, firstChild, type XmlElement } from './xml.ts';
-
-export interface ParagraphBlock {
-  kind: 'paragraph';
-  text: string;
-  heading?: number;
-}
-
-export interface CellBlock {
-  text: string;
-  row: number;
-  col: number;
-  rowSpan: number;
-  colSpan: number;
-  /** The cell's own blocks, for tables that turn out to be mere containers. */
-  content: Block[];
-}
-
-export interface TableBlock {
-  kind: 'table';
-  rows: CellBlock[][];
-  /** Tables found inside this table's cells. */
-  nested: TableBlock[];
-}
-
-export type Block = ParagraphBlock | TableBlock;
 
 export interface BlockContext {
   styles: StyleSheet;

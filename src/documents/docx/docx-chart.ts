@@ -3,7 +3,7 @@
  * and its series a table (a header row of series names, then one row per category), since that
  * data is often found nowhere else in the document.
  */
-import type { Block, CellBlock, TableBlock } from './docx-blocks.ts';
+import type { Block, CellBlock, TableBlock } from './block-types.ts';
 import { childElements, firstChild, ownText, type XmlElement } from './xml.ts';
 
 interface Series {

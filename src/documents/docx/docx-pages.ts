@@ -6,7 +6,7 @@
 import type { Cell, Page, Table } from '../model.ts';
 import { textLine } from '../text-lines.ts';
 import { type NumberedLine, spacedTables, tabbedTables } from '../text-tables.ts';
-import type { Block, TableBlock } from './docx-blocks.ts';
+import type { Block, TableBlock } from './block-types.ts';
 import { rowText } from './docx-table.ts';
 
 /** US Letter in points: DOCX pages carry no geometry, this only gives consumers a frame. */

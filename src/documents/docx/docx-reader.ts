@@ -3,17 +3,15 @@
  * and endnotes, and footers last. Pages are delimited by explicit page/section breaks only.
  */
 import { AppError, isAppError } from '../../errors.ts';
+import { billedDocument } from '../billed-pages.ts';
 import type { Document, DocumentReader, Page, ReadContext } from '../model.ts';
-import { isCompoundFile, isEncryptedOffice } from '../zip/encrypted-office.ts';
-import { type Block, type BlockContext, bodySectionTypes, readBlocks } from './docx-blocks.ts';
+import type { Block } from './block-types.ts';
+import { type BlockContext, bodySectionTypes, readBlocks } from './docx-blocks.ts';
 import { readNumbering } from './docx-numbering.ts';
 import { type DocxPackage, openDocxPackage } from './docx-package.ts';
 import { layoutPages } from './docx-pages.ts';
 import { readStyles } from './docx-styles.ts';
 import { childElements, firstChild, type XmlElement } from './xml.ts';
-
-/** decisions.md: a DOCX is billed one page per 3,000 characters read, at least one. */
-const CHARACTERS_PER_BILLED_PAGE = 3000;
 
 const NOTE_SEPARATORS = new Set(['separator', 'continuationSeparator', 'continuationNotice']);
 
@@ -116,18 +114,12 @@ function readDocument(bytes: Uint8Array, context: ReadContext): Page[] {
 }
 
 function toDocument(pages: Page[], bytes: Uint8Array): Document {
-  let characters = 0;
-  for (const page of pages) for (const line of page.lines) characters += line.text.length;
-  const billedPages = Math.max(1, Math.ceil(characters / CHARACTERS_PER_BILLED_PAGE));
-  return { pages, meta: { format: 'docx', bytes: bytes.byteLength, billedPages, characters } };
+  return billedDocument('docx', bytes, pages);
 }
 
 export const docxReader: DocumentReader = {
   format: 'docx',
   async read(bytes: Uint8Array, context: ReadContext): Promise<Document> {
-    if (isEncryptedOffice(bytes)) throw new AppError('encrypted_document');
-    if (isCompoundFile(bytes))
-      throw new AppError('unsupported_format', { reason: 'legacy binary Word file' });
     try {
       return toDocument(readDocument(bytes, context), bytes);
     } catch (error) {

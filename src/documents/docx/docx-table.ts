@@ -2,7 +2,7 @@
  * A Word table as a grid: gridSpan becomes colSpan, a vMerge restart/continue run becomes rowSpan
  * on the first cell (continued cells are not repeated), gridBefore shifts a row's first column.
  */
-import type { Block, CellBlock, TableBlock } from './docx-blocks.ts';
+import type { Block, CellBlock, TableBlock } from './block-types.ts';
 import { childElements, firstChild, type XmlElement } from './xml.ts';
 
 /** Reads a cell's block content (supplied by the block walker, which tables are part of). */

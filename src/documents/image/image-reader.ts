@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { billedDocument } from '../billed-pages.ts';
 import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
@@ -29,8 +30,7 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         prepared.edges,
       );
       const page = ocrPage(result, header, prepared.scale);
-      const characters = page.lines.reduce((n, line) => n + line.text.length, 0);
-      return { pages: [page], meta: { format, bytes: bytes.length, billedPages: 1, characters } };
+      return billedDocument(format, bytes, [page]);
     },
   };
 }

@@ -4,16 +4,8 @@ import { type ImageHeader, uprightSize } from '../image/image-header.ts';
 import { clearDarkBorders } from './clear-borders.ts';
 import { clearRulings } from './clear-rulings.ts';
 import { canvasToPnm } from './ppm.ts';
-import { type ShadedEdges, shadedEdges } from './shaded-edges.ts';
-
-export interface PreparedImage {
-  /** Bytes handed to the OCR engine: an upright JPEG, PNG, PGM (grey) or PPM (colour). */
-  image: Uint8Array;
-  /** Prepared pixels per pixel of the upright original. */
-  scale: number;
-  /** The shaded bands along its edges (shaded-edges.ts), in prepared pixels: words read there are dropped. */
-  edges?: ShadedEdges;
-}
+import type { PreparedImage } from './prepared-image.ts';
+import { shadedEdges } from './shaded-edges.ts';
 
 export interface PreprocessOptions {
   /** Narrower images are enlarged to this width: small receipt scans have text Tesseract misreads. */

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { AppError, type ErrorCode, type ErrorDetails } from '../../errors.ts';
 import type { ImageHeader } from '../image/image-header.ts';
 import type { OcrEngine } from '../model.ts';
-import type { PreparedImage, PreprocessOptions } from './image-preprocess.ts';
-import type { ShadedEdges } from './shaded-edges.ts';
+import type { PreprocessOptions } from './image-preprocess.ts';
+import type { PreparedImage, ShadedEdges } from './prepared-image.ts';
 import { WaitingLine } from './waiting-line.ts';
 
 /** A message to prepare-worker.ts; `bytes` owns its buffer, which is transferred. */

@@ -20,7 +20,7 @@ export interface RereadOptions {
  * against the first win, figures only when surer than the first (a date read at 0.79 came out
  * "16/62/2018" twice enlarged); failing agreement, a word of letters keeps its surest reading and
  * figures their first. A reading with signs print is not made of ("“alco", "[otal") is no vote.
- * (Figures in README, "Scans and photographs".) One enlarged reading, the surest word winning and
+ * (Figures in docs/how-values-are-chosen.md, "Scans and photographs".) One enlarged reading, the surest word winning and
  * figures kept, gave SROIE 75.9 → 76.1 and sroie-more 66.6 → 67.5; two readings without the
  * confidence bars lost SROIE's tuning half 2.5 points ("Total" → "Toll", "RM" → "RN"). Enlarging
  * 1× found no more of the labelled addresses in the text, 1.5× alone fewer than 2×; stacking every

@@ -1,6 +1,7 @@
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { unionBox } from '../bbox.ts';
 import type { OcrResult } from '../model.ts';
+import type { ShadedEdges } from './prepared-image.ts';
 
 /**
  * The shadow a scanner's lid casts along an edge of the page, or a grey desk beside a photographed
@@ -22,14 +23,6 @@ const MAX_SPREAD = 15;
 const MAX_SHARE = 0.12;
 /** The statistics are read from a copy at most this many pixels on its long side. */
 const SIDE = 1600;
-
-/** Widths of the shaded bands along each edge, in pixels of the image measured. */
-export interface ShadedEdges {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
 
 interface Line {
   mean: number;

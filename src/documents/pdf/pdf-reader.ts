@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { billedDocument } from '../billed-pages.ts';
 import type { Document, DocumentReader, Page, ReadContext } from '../model.ts';
 import { loadPdf } from './load-pdf.ts';
 import { pdfFailure } from './pdf-errors.ts';
@@ -32,11 +33,7 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
         page.cleanup();
       }
     }
-    const characters = pages.reduce(
-      (sum, page) => sum + page.lines.reduce((n, line) => n + line.text.length, 0),
-      0,
-    );
-    return { pages, meta: { format: 'pdf', bytes: bytes.length, billedPages: pages.length, characters } };
+    return billedDocument('pdf', bytes, pages);
   } catch (error) {
     throw pdfFailure(error);
   } finally {

@@ -3,7 +3,8 @@ import type { PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/displa
 import { clearDarkBorders } from '../ocr/clear-borders.ts';
 import { clearRulings } from '../ocr/clear-rulings.ts';
 import { canvasToPgm } from '../ocr/ppm.ts';
-import { type ShadedEdges, shadedEdges } from '../ocr/shaded-edges.ts';
+import type { ShadedEdges } from '../ocr/prepared-image.ts';
+import { shadedEdges } from '../ocr/shaded-edges.ts';
 
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;

@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.ts';
+import { billedDocument } from '../billed-pages.ts';
 import type { Document, DocumentReader, Line, Page, PageSource, Table } from '../model.ts';
 import { tableFromRows, textLine } from '../text-lines.ts';
 import { type NumberedLine, spacedTables } from '../text-tables.ts';
@@ -19,8 +20,6 @@ export function textFlavour(text: string, fileName?: string): TextFlavour {
   return 'plain';
 }
 
-const CHARACTERS_PER_PAGE = 3000;
-
 export const textReader: DocumentReader = {
   format: 'text',
   async read(bytes, context): Promise<Document> {
@@ -30,16 +29,7 @@ export const textReader: DocumentReader = {
     const flavour = textFlavour(text, context.fileName);
     const pages =
       flavour === 'csv' ? [csvPage(text)] : flavour === 'html' ? [htmlPage(text)] : plainPages(text);
-    const characters = pages.reduce((n, p) => n + p.lines.reduce((m, l) => m + l.text.length, 0), 0);
-    return {
-      pages,
-      meta: {
-        format: 'text',
-        bytes: bytes.length,
-        characters,
-        billedPages: Math.max(1, Math.ceil(text.length / CHARACTERS_PER_PAGE)),
-      },
-    };
+    return billedDocument('text', bytes, pages);
   },
 };
 

@@ -8,17 +8,14 @@
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { AppError, isAppError } from '../../errors.ts';
+import { billedDocument } from '../billed-pages.ts';
 import type { Document, DocumentReader, Page, ReadContext } from '../model.ts';
-import { isCompoundFile, isEncryptedOffice } from '../zip/encrypted-office.ts';
 import { readZip } from '../zip/zip-archive.ts';
 import { CellCounter } from './cell-count.ts';
 import { readSheet } from './sheet-page.ts';
 
 /** More cells than this (all sheets) → document_too_complex; exceljs keeps an object per cell. */
 export const MAX_CELLS = 1_000_000;
-
-/** decisions.md: a sheet is billed one page per 1,000 non-empty cells, at least one. */
-const CELLS_PER_BILLED_PAGE = 1000;
 
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
 
@@ -95,16 +92,12 @@ async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
 }
 
 function toDocument(sheets: { page: Page; nonEmptyCells: number }[], bytes: Uint8Array): Document {
-  let characters = 0;
-  let billedPages = 0;
-  for (const { page, nonEmptyCells } of sheets) {
-    for (const line of page.lines) characters += line.text.length;
-    billedPages += Math.max(1, Math.ceil(nonEmptyCells / CELLS_PER_BILLED_PAGE));
-  }
-  return {
-    pages: sheets.map((sheet) => sheet.page),
-    meta: { format: 'xlsx', bytes: bytes.byteLength, billedPages: Math.max(1, billedPages), characters },
-  };
+  return billedDocument(
+    'xlsx',
+    bytes,
+    sheets.map((sheet) => sheet.page),
+    sheets.map((sheet) => sheet.nonEmptyCells),
+  );
 }
 
 async function readWorkbook(bytes: Uint8Array, context: ReadContext): Promise<Document> {
@@ -127,9 +120,6 @@ async function readWorkbook(bytes: Uint8Array, context: ReadContext): Promise<Do
 export const xlsxReader: DocumentReader = {
   format: 'xlsx',
   async read(bytes: Uint8Array, context: ReadContext): Promise<Document> {
-    if (isEncryptedOffice(bytes)) throw new AppError('encrypted_document');
-    if (isCompoundFile(bytes))
-      throw new AppError('unsupported_format', { reason: 'legacy binary Excel file' });
     try {
       return await readWorkbook(bytes, context);
     } catch (error) {

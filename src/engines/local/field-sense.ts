@@ -2,9 +2,11 @@ import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
 import { durationUnitOf } from '../recognizers/durations.ts';
-import { INCLUSION_WORDS } from './label-match.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, words } from './words.ts';
+
+/** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
+export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
 /**
  * How a field is understood, read as a phrase: its head word says what the value is (an address, a

@@ -1,12 +1,9 @@
 import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
-import { HEAD_FAMILIES, isDocumentWord } from './field-sense.ts';
+import { HEAD_FAMILIES, INCLUSION_WORDS, isDocumentWord } from './field-sense.ts';
 import { stem } from './field-words.ts';
 import lexicon from './lexicon.json' with { type: 'json' };
 import { canonicalWord, withinOneEdit, words } from './words.ts';
-
-/** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
-export const INCLUSION_WORDS = new Set(lexicon.inclusionWords.map(canonicalWord));
 
 /** A label's "as at" date between it and its value, set off after it. */
 const AT_DATE =

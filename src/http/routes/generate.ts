@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
-import type { Plans } from '../../config.ts';
+import type { Plans } from '../../accounts/plans.ts';
 import { chooseEngine, type EngineChoices } from '../../engines/choose-engine.ts';
 import { AppError } from '../../errors.ts';
 import type { ExtractionDeps } from '../../extraction/extract-document.ts';

@@ -2,8 +2,8 @@ import { findNumberSpans, type TypingHints } from '../../../fields/typing/index.
 import type { Candidate } from '../candidate.ts';
 import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts';
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
-import { isKindWordOnly, isOnlyLabel } from '../field-sense.ts';
-import { ENDS_IN_VALUE, findLabel, INCLUSION_WORDS, LABEL_TAIL } from '../label-match.ts';
+import { INCLUSION_WORDS, isKindWordOnly, isOnlyLabel } from '../field-sense.ts';
+import { ENDS_IN_VALUE, findLabel, LABEL_TAIL } from '../label-match.ts';
 import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import {
