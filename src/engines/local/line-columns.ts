@@ -66,7 +66,12 @@ function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefine
   // Index of each group's first word; the gaps are read from the boxes, the texts only for a line
   // that has columns.
   const groups = [0];
-  for (let i = 1; i < count; i++) if (x0(i) - x1(i - 1) > height * 1.5) groups.push(i);
+  const gaps = Array.from({ length: count - 1 }, (_, i) => x0(i + 1) - x1(i));
+  // A narrower gap parts columns too where it is several times the line's own word space: forms set
+  // cells closer than a line's height apart, and a word space is a fraction of it.
+  const space = [...gaps].sort((a, b) => a - b)[(gaps.length - 1) >> 1]!;
+  const parts = (gap: number) => gap > height * 1.5 || (gap > height * 0.9 && gap > space * 3);
+  for (let i = 1; i < count; i++) if (parts(gaps[i - 1]!)) groups.push(i);
   if (groups.length < 2) return undefined;
   const texts = words.texts();
   // The engine's text of an OCR'd line may have lost specks at its ends: columns are found in it by
