@@ -88,12 +88,13 @@ describe('POST /api/v1/generate: security', () => {
   it('stores keys only as their SHA-256 and records calls without content', async () => {
     const key = await t.keyFor({ email: 'hash@example.com' });
     const { payload, headers } = upload(INVOICE_TEXT, INVOICE_YAML);
-    await t.app.inject({
+    const answer = await t.app.inject({
       method: 'POST',
       url: '/api/v1/generate',
       headers: { 'x-api-key': key, ...headers },
       payload,
     });
+    assert.equal(answer.statusCode, 200);
     const db = new DatabaseSync(join(t.dataDir, 'docjson.sqlite'), { readOnly: true });
     try {
       const hashes = db
@@ -118,7 +119,19 @@ describe('POST /api/v1/generate: security', () => {
         'format',
         'input_tokens',
         'output_tokens',
+        'key_id',
+        'request_id',
       ]);
+      // The call itself: its key (by id), its request id as the answer gave it, its shape; no content.
+      const account = await t.store.getAccountByEmail('hash@example.com');
+      const [keyRecord] = await t.store.listKeys(account!.id);
+      const rows = db.prepare('SELECT * FROM calls WHERE account_id = ?').all(account!.id);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]!.key_id, keyRecord!.id);
+      assert.equal(rows[0]!.request_id, answer.headers['x-request-id']);
+      assert.equal(rows[0]!.status, 200);
+      assert.equal(rows[0]!.pages, 1);
+      assert.equal(rows[0]!.format, 'text');
     } finally {
       db.close();
     }

@@ -59,7 +59,10 @@ describe('website: Playground', () => {
       page.body,
       /<label for="document">Document<\/label>\s*<input type="file" id="document" name="document"/,
     );
-    assert.match(page.body, /<label>Fields \(YAML\) <textarea name="yaml"[^>]*>schemas:/);
+    assert.match(
+      page.body,
+      /<label for="yaml">Fields \(YAML\)<\/label>\s*<textarea id="yaml" name="yaml"[^>]*>schemas:/,
+    );
     assert.match(page.body, /<button type="submit">Extract<\/button>/);
     assert.match(page.body, /enctype="multipart\/form-data"/);
   });
@@ -195,7 +198,7 @@ describe('website: Playground', () => {
     assert.match(res.body, /Page 1: 4 fields outlined/);
     assert.match(
       res.body,
-      /<td><code>total<\/code><\/td><td class="num">1<\/td><td>box \d+, \d+, \d+, \d+ \(points/,
+      /<td data-label="Field"><code>total<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">box \d+, \d+, \d+, \d+ \(points/,
     );
 
     const csp = String(res.headers['content-security-policy']);
@@ -212,9 +215,12 @@ describe('website: Playground', () => {
     assert.equal(res.statusCode, 200);
     assert.match(
       res.body,
-      /<td><code>invoice_number<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B2<\/td>/,
+      /<td data-label="Field"><code>invoice_number<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">cell Invoice!B2<\/td>/,
     );
-    assert.match(res.body, /<td><code>total<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B5<\/td>/);
+    assert.match(
+      res.body,
+      /<td data-label="Field"><code>total<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">cell Invoice!B5<\/td>/,
+    );
     assert.doesNotMatch(res.body, /<image /);
   });
 
