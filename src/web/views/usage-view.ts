@@ -30,9 +30,12 @@ function statusText(status: number): string {
   return `${status} ${STATUS_WORDS[status] ?? ''}`.trim();
 }
 
-/** What made the call: a key's name, the playground (a session), or a key since deleted. */
+/**
+ * What made the call: a key's name, the playground (a session: no key, a request id), or a key since
+ * deleted; a row recorded before keys were (no key, no request id) says nothing.
+ */
 function madeBy(call: CallRecord, keyNames: Map<string, string>): string {
-  if (!call.keyId) return 'Playground';
+  if (!call.keyId) return call.requestId ? 'Playground' : '—';
   return keyNames.get(call.keyId) ?? 'A deleted key';
 }
 
