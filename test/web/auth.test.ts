@@ -302,6 +302,18 @@ describe('website: log-in throttle (attacks)', () => {
     assert.equal((await fresh.login('owner@example.com')).statusCode, 303);
   });
 
+  it('counts an IPv6 guesser by its /64: a new address of the same block per guess dodges nothing', async () => {
+    await new WebClient(t.app).signup('six@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const hopper = new WebClient(t.app, { remoteAddress: `2001:db8:77:1::${(i + 1).toString(16)}` });
+      statuses.push((await hopper.login('six@example.com', `guess ${i}`)).statusCode);
+    }
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+    const neighbour = new WebClient(t.app, { remoteAddress: '2001:db8:77:2::1' });
+    assert.equal((await neighbour.login('six@example.com')).statusCode, 303);
+  });
+
   it('says the same for an e-mail without an account: 5 failures, then 429', async () => {
     const c = new WebClient(t.app, { remoteAddress: '10.0.2.1' });
     for (let i = 0; i < 5; i++) assert.equal((await c.login('ghost@example.com', 'x')).statusCode, 401);

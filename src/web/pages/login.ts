@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { normaliseEmail } from '../account-input.ts';
 import { AttemptLimits } from '../attempt-limits.ts';
+import { clientNetwork } from '../client-network.ts';
 import { csrfToken } from '../csrf.ts';
 import { field } from '../form-body.ts';
 import { type LoginAttempt, LoginThrottle } from '../login-throttle.ts';
@@ -56,7 +57,7 @@ export function loginPages(web: FastifyInstance, deps: WebsiteDeps): void {
     const found = await deps.store.findLogin(email);
     const login: LoginAttempt = {
       email,
-      address: request.ip,
+      address: clientNetwork(request.ip),
       knownDevice: await knownDevice(deps.store, request, found?.account.id, now),
     };
     // Counted before the password is checked: of attempts sent at once, no more than the limit are checked.

@@ -3,6 +3,7 @@ import { hashResetToken, issueResetLink } from '../../accounts/password-reset.ts
 import { describeFault } from '../../requests/log-safe.ts';
 import { normaliseEmail, passwordProblem, TWO_PASSWORDS_DIFFER } from '../account-input.ts';
 import { AttemptLimits, type Limit } from '../attempt-limits.ts';
+import { clientNetwork } from '../client-network.ts';
 import { csrfToken } from '../csrf.ts';
 import { field } from '../form-body.ts';
 import type { Html } from '../html.ts';
@@ -42,7 +43,7 @@ export function passwordResetPages(web: FastifyInstance, deps: WebsiteDeps): voi
     const now = deps.now();
     const attempt = await limits.take(
       [
-        { kind: 'reset-address', values: [request.ip], limit: RESET_REQUESTS_PER_ADDRESS },
+        { kind: 'reset-address', values: [clientNetwork(request.ip)], limit: RESET_REQUESTS_PER_ADDRESS },
         { kind: 'reset-email', values: [email], limit: RESET_REQUESTS_PER_EMAIL },
       ],
       now,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DuplicateAccountError } from '../../accounts/account-store.ts';
 import { normaliseEmail, signupProblem } from '../account-input.ts';
 import { AttemptLimits, type Limit } from '../attempt-limits.ts';
+import { clientNetwork } from '../client-network.ts';
 import { csrfToken } from '../csrf.ts';
 import { field } from '../form-body.ts';
 import { passwords } from '../passwords.ts';
@@ -46,7 +47,7 @@ export function signupPages(web: FastifyInstance, deps: WebsiteDeps): void {
     if (problem) return again(PAGE_STATUS.badForm, problem);
     const now = deps.now();
     const attempt = await limits.take(
-      [{ kind: 'signup-address', values: [request.ip], limit: SIGNUPS_PER_ADDRESS }],
+      [{ kind: 'signup-address', values: [clientNetwork(request.ip)], limit: SIGNUPS_PER_ADDRESS }],
       now,
     );
     if (!attempt) return again(PAGE_STATUS.throttled, SIGNUP_THROTTLED);
