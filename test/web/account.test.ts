@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
+import { issueResetLink } from '../../src/accounts/password-reset.ts';
 import type { MailMessage } from '../../src/web/mailer.ts';
 import { upload } from '../helpers/multipart.ts';
 import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
@@ -156,6 +157,32 @@ describe('website: Forgot password, without SMTP (admin CLI)', () => {
     assert.match(again.body, /This link no longer works/);
     assert.equal((await stranger.get(path)).statusCode, 404);
     assert.ok(!t.logs.text.includes(token), 'the token is never logged');
+  });
+});
+
+describe('website: a reset link gets the owner past strangers filling the account’s limit (attack)', () => {
+  it('lets the browser that used the link log in while new browsers are refused', async () => {
+    const t = await createTestApp();
+    try {
+      await new WebClient(t.app).signup('besieged@example.com');
+      for (let a = 0; a < 7; a++) {
+        const stranger = new WebClient(t.app, { remoteAddress: `192.0.2.${a + 1}` });
+        for (let i = 0; i < 5; i++) await stranger.login('besieged@example.com', `guess ${a}-${i}`);
+      }
+      const owner = new WebClient(t.app, { remoteAddress: '198.51.100.77' });
+      assert.equal((await owner.login('besieged@example.com')).statusCode, 429);
+      const account = (await t.store.getAccountByEmail('besieged@example.com'))!;
+      const link = await issueResetLink(t.store, account.id, 'http://site.test', new Date());
+      const form = await owner.get(link.slice('http://site.test'.length));
+      const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)![1]!;
+      const token = new URL(link).searchParams.get('token')!;
+      await owner.post('/reset-password', { csrf, token, password: NEW_PASSWORD, confirm: NEW_PASSWORD });
+      assert.equal((await owner.login('besieged@example.com', NEW_PASSWORD)).statusCode, 303);
+      const stranger = new WebClient(t.app, { remoteAddress: '192.0.2.200' });
+      assert.equal((await stranger.login('besieged@example.com', NEW_PASSWORD)).statusCode, 429);
+    } finally {
+      await t.close();
+    }
   });
 });
 

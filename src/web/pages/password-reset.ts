@@ -9,7 +9,7 @@ import { field } from '../form-body.ts';
 import type { Html } from '../html.ts';
 import { passwords } from '../passwords.ts';
 import { frameFor, PAGE_STATUS, redirect, sendPage } from '../respond.ts';
-import { formSecret } from '../sessions.ts';
+import { formSecret, rememberDevice } from '../sessions.ts';
 import { forgotForm, resetForm, resetLinkDead } from '../views/account-forms.ts';
 import { layout } from '../views/layout.ts';
 import type { WebsiteDeps } from '../website-deps.ts';
@@ -101,6 +101,9 @@ export function passwordResetPages(web: FastifyInstance, deps: WebsiteDeps): voi
     if (!accountId) return page(request, reply, PAGE_STATUS.notFound, 'Link expired', resetLinkDead());
     // Whoever held a session (the one who guessed or stole the old password) is out.
     await deps.store.deleteSessionsOfAccount(accountId, null);
+    // The link proved the owner: this browser is the account's from now on, so strangers filling the
+    // account's limit for unknown browsers do not keep the owner from logging in with the new password.
+    await rememberDevice(deps.store, request, reply, { accountId, now, secure: deps.secureCookies });
     return redirect(reply, '/login?done=reset');
   });
 }
