@@ -1,11 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
-import { errorBody } from './error-body.ts';
-import { describeFault } from './log-safe.ts';
-import { toAppError } from './to-app-error.ts';
+import { errorBody } from '../requests/error-body.ts';
+import { describeFault } from '../requests/log-safe.ts';
+import { toAppError } from '../requests/to-app-error.ts';
+
+/** Where a person in a browser gets an HTML page instead (the website's 404 and 405). */
+export interface HtmlErrorPages {
+  wants(request: FastifyRequest): boolean;
+  send(request: FastifyRequest, reply: FastifyReply, allowed: string[] | undefined): FastifyReply;
+}
 
 /** One error handler and one not-found handler for every route: every failure has the same body. */
-export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<string, Set<string>>): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  knownPaths: Map<string, Set<string>>,
+  pages?: HtmlErrorPages,
+): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.status >= 500 && appError.code === 'internal_error') {
@@ -22,6 +32,8 @@ export function registerErrorHandling(app: FastifyInstance, knownPaths: Map<stri
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const methods = knownPaths.get(path);
+    const allowed = methods && !methods.has(request.method) ? [...methods] : undefined;
+    if (pages?.wants(request)) return pages.send(request, reply, allowed);
     if (methods && !methods.has(request.method)) {
       reply.header('allow', [...methods].join(', '));
       return sendError(reply, request, new AppError('method_not_allowed', { allowed_methods: [...methods] }));
