@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { documentText, pageMarker } from '../src/engines/llm/document-text.ts';
 import type { Case, Corpus, Half } from './corpus.ts';
 import type { DocumentCache } from './document-cache.ts';
+import { ANSWER_RULES, type AnswerRule } from './fake-answers.ts';
 import { type Tally, tally } from './labelled.ts';
 import { type ReadingDeps, readCases } from './read-cases.ts';
 import { shownInText } from './shown-in-text.ts';
@@ -25,6 +26,8 @@ interface Known {
   corpus: Corpus;
   case: Case;
   lines: number;
+  /** The document's lines as the model is given them (what a misleading liar picks its lies from). */
+  text: string[];
 }
 
 /** What the fake saw, for the report printed after the eval. */
@@ -55,8 +58,10 @@ export class ExpectedAnswerModel {
   /** Each line of every known document → the cases whose documents hold it. */
   readonly #byLine = new Map<string, Set<number>>();
   readonly #server: Server;
+  readonly #rule: AnswerRule;
 
-  private constructor() {
+  private constructor(rule: AnswerRule) {
+    this.#rule = rule;
     this.#server = createServer((req, res) => void this.#handle(req, res));
   }
 
@@ -64,9 +69,15 @@ export class ExpectedAnswerModel {
   static async start(
     corpora: { corpus: Corpus; cases: Case[] }[],
     deps: ReadingDeps,
-    options: { cache?: DocumentCache; log: (line: string) => void; port?: number },
+    options: {
+      cache?: DocumentCache;
+      log: (line: string) => void;
+      port?: number;
+      /** How the expected value becomes the answer (fake-answers.ts); the truth by default. */
+      rule?: AnswerRule;
+    },
   ): Promise<ExpectedAnswerModel> {
-    const model = new ExpectedAnswerModel();
+    const model = new ExpectedAnswerModel(options.rule ?? ANSWER_RULES.oracle);
     for (const { corpus, cases } of corpora) {
       for await (const read of readCases(corpus, cases, deps, options)) {
         if (read.document) model.#learn(corpus, read.case, documentText(read.document));
@@ -113,8 +124,9 @@ export class ExpectedAnswerModel {
 
   #learn(corpus: Corpus, c: Case, pages: { lines: string[] }[]): void {
     const id = this.#known.length;
-    const lines = new Set(pages.flatMap((p) => p.lines.map(squash)).filter((l) => l !== ''));
-    this.#known.push({ corpus, case: c, lines: lines.size });
+    const text = pages.flatMap((p) => p.lines);
+    const lines = new Set(text.map(squash).filter((l) => l !== ''));
+    this.#known.push({ corpus, case: c, lines: lines.size, text });
     for (const line of lines) {
       const holders = this.#byLine.get(line) ?? new Set<number>();
       holders.add(id);
@@ -156,7 +168,15 @@ export class ExpectedAnswerModel {
       return nulls;
     }
     // A field cases.jsonl leaves out is not scored: null is as good an answer as any.
-    return Object.fromEntries(names.map((n, i) => [n, known.case.expected[configNames[i]!] ?? null]));
+    const fields = known.corpus.wordings[0]!.fields;
+    return Object.fromEntries(
+      names.map((n, i) => {
+        const name = configNames[i]!;
+        const field = fields.find((f) => f.name === name)!;
+        const asked = { field, lines: known.text, key: `${known.case.file}/${name}` };
+        return [n, this.#rule(known.case.expected[name] ?? null, asked)];
+      }),
+    );
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
