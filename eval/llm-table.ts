@@ -1,5 +1,6 @@
 /**
  * npm run eval:llm -- DIR [DIR…] [--limit N] [--half H] [--cache DIR] [--provider openai|anthropic]
+ *                      [--threshold X] (HYBRID_THRESHOLD) [--models oracle,inventing,misleading]
  * The engines side by side against three fake models (fake-answers.ts): an oracle that answers the
  * corpus's expected values, a liar that invents values, and a liar that answers wrong values the
  * document prints. Local, llm and hybrid are scored with the eval's rules (default wording, fields
@@ -18,7 +19,7 @@ import { ANSWER_RULES, FAKE_MODELS, type FakeModel } from './fake-answers.ts';
 import { accuracy, evalLabelled, type LabelledFigures, sum, type Tally } from './labelled.ts';
 
 const USAGE = `usage: npm run eval:llm -- DIR [DIR…] [--limit N] [--half tuning|checking|all] [--cache DIR]
-         [--provider openai|anthropic] [--threshold X]`;
+         [--provider openai|anthropic] [--threshold X] [--models oracle,inventing,misleading]`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const quiet = () => {};
 
@@ -30,6 +31,7 @@ const { values, positionals: dirs } = parseArgs({
     cache: { type: 'string' },
     provider: { type: 'string', default: 'openai' },
     threshold: { type: 'string' },
+    models: { type: 'string', default: FAKE_MODELS.join(',') },
   },
 });
 if (dirs.length === 0 || !['openai', 'anthropic'].includes(values.provider)) {
@@ -37,6 +39,9 @@ if (dirs.length === 0 || !['openai', 'anthropic'].includes(values.provider)) {
   process.exit(2);
 }
 
+const models = values.models
+  .split(',')
+  .filter((m): m is FakeModel => (FAKE_MODELS as readonly string[]).includes(m));
 const config = loadConfig();
 const limits = readLimits(config);
 const cache = values.cache === undefined ? undefined : new DocumentCache(values.cache, limits);
@@ -55,7 +60,7 @@ try {
     const corpus = loadCorpus(dir);
     const cases = selectCases(corpus, values.half as Half | 'all', limit);
     const rows: Row[] = [{ engine: 'local', model: '-', figures: await score(corpus, cases, local) }];
-    for (const name of FAKE_MODELS) {
+    for (const name of models) {
       const model = await ExpectedAnswerModel.start(
         [{ corpus, cases }],
         { ...adapters, limits },
@@ -120,7 +125,9 @@ function printTable(corpus: string, count: number, rows: Row[]): void {
   );
   log('|---|---|---|---|');
   for (const engine of ['local', 'llm', 'hybrid'])
-    log(`| ${engine} | ${FAKE_MODELS.map((m) => cell(engine, m)).join(' | ')} |`);
+    log(
+      `| ${engine} | ${FAKE_MODELS.map((m) => (models.includes(m) ? cell(engine, m) : '-')).join(' | ')} |`,
+    );
   log(
     "\nhybrid in detail: fields whose kept answer is the model's (right of them), tokens in/out, model failures",
   );

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ExtractionEngine } from '../engine.ts';
+import { canWeigh, type ExtractionEngine } from '../engine.ts';
 import { AnthropicClient } from './anthropic-client.ts';
 import { CallSlots } from './call-slots.ts';
 import type { RetryOptions } from './http-retry.ts';
@@ -34,6 +34,7 @@ export function createModelEngines(
     timeoutMs: settings.timeoutMs,
     contextTokens: settings.contextTokens,
     vision: settings.vision,
+    ...(canWeigh(local) ? { weigher: local } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   return {

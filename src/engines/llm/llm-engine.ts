@@ -9,11 +9,14 @@ import type {
   ExtractionEngine,
   ExtractionResult,
   ExtractOptions,
+  WeighedValue,
+  WeighingEngine,
 } from '../engine.ts';
 import type { CallSlots } from './call-slots.ts';
 import { type Chunk, estimateTokens, splitIntoChunks } from './chunks.ts';
 import { documentText } from './document-text.ts';
-import { type Found, ground } from './ground.ts';
+import type { Found } from './found.ts';
+import { type Grounding, ground } from './ground.ts';
 import { answerSchema } from './json-schema.ts';
 import { DocumentIndex } from './locate.ts';
 import { mergeFound } from './merge-chunks.ts';
@@ -30,7 +33,17 @@ export interface LlmEngineOptions {
   contextTokens: number;
   /** Scanned pages also sent as pictures (LLM_VISION). */
   vision?: boolean;
+  /** Where each field's values stand, for grounding the model's (the local engine). */
+  weigher?: WeighingEngine;
   logger?: Logger;
+}
+
+/** What hybrid passes the model's engine besides the request's options. */
+export interface AnswerOptions extends ExtractOptions {
+  engine: 'llm' | 'hybrid';
+  hints?: FieldHint[];
+  /** The local engine's weighing of the fields, already made (hybrid): not made again. */
+  weighed?: Record<string, WeighedValue[]>;
 }
 
 /** Room kept in the context for the answer. */
@@ -78,11 +91,7 @@ export class LlmEngine implements ExtractionEngine {
   }
 
   /** The model's grounded answer; throws ModelFailure when the model cannot give one (hybrid falls back). */
-  async answer(
-    document: Document,
-    fields: Field[],
-    options: ExtractOptions & { hints?: FieldHint[]; engine: 'llm' | 'hybrid' },
-  ): Promise<ExtractionResult> {
+  async answer(document: Document, fields: Field[], options: AnswerOptions): Promise<ExtractionResult> {
     const started = performance.now();
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     const { client, slots, timeoutMs } = this.#options;
@@ -105,6 +114,7 @@ export class LlmEngine implements ExtractionEngine {
         .slice(0, 200_000),
     );
     const index = new DocumentIndex(document, hints);
+    const weighed = options.weighed ?? (await this.#options.weigher?.weigh(document, fields));
     let outcome = 'ok';
     try {
       const answers = await Promise.all(
@@ -127,7 +137,8 @@ export class LlmEngine implements ExtractionEngine {
             const answer = await client.ask(prompt, signal);
             usage.inputTokens += answer.usage.inputTokens;
             usage.outputTokens += answer.usage.outputTokens;
-            return groundChunk(fields, typeAnswer(fields, answer.value, hints), index, chunk);
+            const typed = typeAnswer(fields, answer.value, hints);
+            return groundChunk(fields, typed, { index, pages: chunk.pages, ...(weighed ? { weighed } : {}) });
           }),
         ),
       );
@@ -202,19 +213,19 @@ export class LlmEngine implements ExtractionEngine {
 function groundChunk(
   fields: Field[],
   typed: Record<string, FieldValue>,
-  index: DocumentIndex,
-  chunk: Chunk,
+  grounding: Grounding,
 ): Record<string, Found> {
-  return Object.fromEntries(
-    fields.map((f) => [f.name, ground(f, typed[f.name] ?? null, index, chunk.pages)]),
-  );
+  return Object.fromEntries(fields.map((f) => [f.name, ground(f, typed[f.name] ?? null, grounding)]));
 }
 
 function mergeChunks(fields: Field[], answers: Record<string, Found>[]): ExtractionResult {
   const data: Record<string, FieldValue> = {};
   const evidence: Record<string, EvidenceTree> = {};
   for (const field of fields) {
-    const merged = answers.map((a) => a[field.name]!).reduce((a, b) => mergeFound(field, a, b));
+    const merged = mergeFound(
+      field,
+      answers.map((a) => a[field.name]!),
+    );
     data[field.name] = merged.value;
     evidence[field.name] = merged.evidence;
   }

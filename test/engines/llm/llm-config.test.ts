@@ -19,7 +19,7 @@ describe('LLM settings in the environment', () => {
       maxConcurrency: 4,
       contextTokens: 16_000,
       vision: false,
-      hybridThreshold: 0.75,
+      hybridThreshold: 0.9,
     });
   });
 
