@@ -5,7 +5,7 @@
  * scoring): with a model that is never wrong, every field the eval still scores wrong is lost by the
  * service, not by the model. It is an eval tool: it reads the corpus it is given and never ships.
  *
- * A prompt is matched to its case by the lines of its <document> part, against the lines each case's
+ * A prompt is matched to its case by the lines of its document part (between its <document-…> tags), against the lines each case's
  * document gives the model (the same reader and the same src/engines/llm/document-text.ts); the
  * schema's property names are mapped to config.yaml's fields through the wording that lists them
  * in that order, so that every wording, and hybrid's subsets of fields, are answered.
@@ -136,7 +136,7 @@ export class ExpectedAnswerModel {
 
   /** The case whose document holds most of the prompt's lines (ties: the one with fewer lines). */
   #match(prompt: string): Known | undefined {
-    const part = /<document>\n([\s\S]*)<\/document>/.exec(prompt)?.[1] ?? '';
+    const part = /<(document-[0-9a-f]+)>\n([\s\S]*)<\/\1>/.exec(prompt)?.[2] ?? '';
     const lines = part
       .split('\n')
       .filter((l) => !PAGE_MARKER.test(l))

@@ -18,13 +18,16 @@ export interface ModelEngines {
 export function createModelEngines(
   settings: LlmSettings,
   local: ExtractionEngine,
-  options: { logger?: Logger; retry?: Omit<RetryOptions, 'signal'> } = {},
+  options: { logger?: Logger; retry?: Omit<RetryOptions, 'signal' | 'deadline'> } = {},
 ): ModelEngines {
   const clientOptions = {
     baseUrl: settings.baseUrl,
     model: settings.model,
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    ...(options.retry ? { retry: options.retry } : {}),
+    retry: {
+      ...(settings.callTimeoutMs !== undefined ? { callTimeoutMs: settings.callTimeoutMs } : {}),
+      ...options.retry,
+    },
   };
   const client: ModelClient =
     settings.provider === 'anthropic' ? new AnthropicClient(clientOptions) : new OpenAiClient(clientOptions);

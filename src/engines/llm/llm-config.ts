@@ -11,8 +11,10 @@ export const llmEnvShape = {
   LLM_API_KEY: z.string().trim().min(1).optional(),
   LLM_MODEL: z.string().trim().min(1).optional(),
   LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
-  /** The whole model request, retries included. */
+  /** The model's whole part of a request, retries and re-asks included, from its first call. */
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** One call to the model: a call that hangs longer is abandoned and tried again, within LLM_TIMEOUT_MS. */
+  LLM_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Model calls in flight at once, across requests. */
   LLM_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Tokens one call may use (prompt + answer); longer documents are split into chunks. */
@@ -38,6 +40,7 @@ type LlmEnv = {
   LLM_MODEL?: string | undefined;
   LLM_PROVIDER: 'openai' | 'anthropic';
   LLM_TIMEOUT_MS: number;
+  LLM_CALL_TIMEOUT_MS: number;
   LLM_MAX_CONCURRENCY: number;
   LLM_CONTEXT_TOKENS: number;
   LLM_VISION: boolean;
@@ -70,6 +73,8 @@ export interface LlmSettings {
   apiKey?: string;
   model: string;
   timeoutMs: number;
+  /** One call's time; absent: only the whole budget (timeoutMs) bounds it. */
+  callTimeoutMs?: number;
   maxConcurrency: number;
   contextTokens: number;
   /** Send scanned pages as images too (LLM_VISION). */
@@ -86,6 +91,7 @@ export function llmSettings(env: LlmEnv): LlmSettings | null {
     ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
     model: env.LLM_MODEL,
     timeoutMs: env.LLM_TIMEOUT_MS,
+    callTimeoutMs: env.LLM_CALL_TIMEOUT_MS,
     maxConcurrency: env.LLM_MAX_CONCURRENCY,
     contextTokens: env.LLM_CONTEXT_TOKENS,
     vision: env.LLM_VISION,

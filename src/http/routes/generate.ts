@@ -10,6 +10,7 @@ import { authenticate, requireCredit } from '../authenticate.ts';
 import { abortWhenClientLeaves } from '../client-left.ts';
 import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
 import type { JobSlots } from '../job-slots.ts';
+import { setModelHeaders } from '../model-headers.ts';
 import { readParts, uploadBound } from '../read-parts.ts';
 import { tokenCounts } from '../record-calls.ts';
 import type { UploadDeadline } from '../upload-deadline.ts';
@@ -91,6 +92,7 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
         );
         // A model's tokens (llm, hybrid) go to the call record; a replay asked the model again.
         if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
+        setModelHeaders(reply, outcome);
         if (replayed) {
           reply.header('idempotent-replayed', 'true');
           request.logContext.pages = 0; // nothing billed this time (the call record and metrics)

@@ -20,6 +20,7 @@ describe('LLM settings in the environment', () => {
       contextTokens: 16_000,
       vision: false,
       hybridThreshold: 0.9,
+      callTimeoutMs: 30000,
     });
   });
 
