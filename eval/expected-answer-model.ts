@@ -39,6 +39,8 @@ export interface ModelTally {
   unknownFields: number;
   /** Page pictures received (LLM_VISION); the answers never depend on them. */
   images: number;
+  /** Fields asked, over every request (a field asked in two chunks counts twice). */
+  fieldsAsked: number;
 }
 
 /** Per corpus, per config.yaml field and half: how much of the expected values the read text shows. */
@@ -51,7 +53,7 @@ const PAGE_MARKER = new RegExp(`^${pageMarker(0).replace('0', '\\d+')}$`);
 const MIN_SHARE = 0.5;
 
 export class ExpectedAnswerModel {
-  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0, images: 0 };
+  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0, images: 0, fieldsAsked: 0 };
   /** The ceiling the eval's figures are to be read against (shown-in-text.ts). */
   readonly shown: Shown = new Map();
   readonly #known: Known[] = [];
@@ -156,6 +158,7 @@ export class ExpectedAnswerModel {
 
   /** The expected values under the schema's own property names. */
   #answer(prompt: string, names: string[]): Record<string, unknown> {
+    this.tally.fieldsAsked += names.length;
     const nulls = Object.fromEntries(names.map((n) => [n, null]));
     const known = this.#match(prompt);
     if (!known) {

@@ -53,6 +53,8 @@ interface Row {
   engine: string;
   model: FakeModel | '-';
   figures: LabelledFigures;
+  /** Fields the engine asked the model, of all the documents' fields. */
+  asked?: number;
 }
 
 try {
@@ -82,12 +84,14 @@ try {
           local,
         );
         rows.push({ engine: 'llm', model: name, figures: await score(corpus, cases, engines.llm) });
-        rows.push({ engine: 'hybrid', model: name, figures: await score(corpus, cases, engines.hybrid) });
+        const before = model.tally.fieldsAsked;
+        const figures = await score(corpus, cases, engines.hybrid);
+        rows.push({ engine: 'hybrid', model: name, figures, asked: model.tally.fieldsAsked - before });
       } finally {
         await model.close();
       }
     }
-    printTable(corpus.name, cases.length, rows);
+    printTable(corpus.name, cases.length, rows, cases.length * corpus.wordings[0]!.fields.length);
   }
 } finally {
   await adapters.close();
@@ -113,7 +117,7 @@ function pct(t: Tally): string {
   return x === undefined ? 'n/a' : `${(x * 100).toFixed(1)}%`;
 }
 
-function printTable(corpus: string, count: number, rows: Row[]): void {
+function printTable(corpus: string, count: number, rows: Row[], fields: number): void {
   const localRow = rows[0]!;
   const cell = (engine: string, model: FakeModel) => {
     const row = engine === 'local' ? localRow : rows.find((r) => r.engine === engine && r.model === model)!;
@@ -129,12 +133,12 @@ function printTable(corpus: string, count: number, rows: Row[]): void {
       `| ${engine} | ${FAKE_MODELS.map((m) => (models.includes(m) ? cell(engine, m) : '-')).join(' | ')} |`,
     );
   log(
-    "\nhybrid in detail: fields whose kept answer is the model's (right of them), tokens in/out, model failures",
+    "\nhybrid in detail: fields asked of the model, fields whose kept answer is the model's (right of them), tokens in/out, model failures",
   );
   for (const row of rows.filter((r) => r.engine === 'hybrid')) {
     const w = row.figures.wordings[0]!;
     log(
-      `  ${row.model.padEnd(11)} model's ${w.answeredBy.model.scored} (${w.answeredBy.model.right} right), local's ${w.answeredBy.local.scored} (${w.answeredBy.local.right} right); tokens ${w.tokens.inputTokens}/${w.tokens.outputTokens}; failures ${w.engineFailures}`,
+      `  ${row.model.padEnd(11)} asked ${row.asked ?? 0} of ${fields}; model's ${w.answeredBy.model.scored} (${w.answeredBy.model.right} right), local's ${w.answeredBy.local.scored} (${w.answeredBy.local.right} right); tokens ${w.tokens.inputTokens}/${w.tokens.outputTokens}; failures ${w.engineFailures}`,
     );
   }
 }
