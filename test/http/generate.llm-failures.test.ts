@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { hashApiKey } from '../../src/accounts/api-key.ts';
 import {
+  anthropicToolUse,
   FakeModelServer,
   hang,
   malformedContent,
@@ -219,5 +220,45 @@ describe('POST /api/v1/generate?engine=llm: a server that does not take json_sch
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 503, res.body);
     assert.equal(res.json().code, 'llm_unavailable');
+  });
+});
+
+describe('POST /api/v1/generate?engine=llm: the same failures from an Anthropic model', () => {
+  let model: FakeModelServer;
+  let t: LlmTestApp;
+  before(async () => {
+    model = await FakeModelServer.start();
+    t = await createLlmTestApp({ baseUrl: model.baseUrl, provider: 'anthropic', timeoutMs: 3000 });
+  });
+  after(async () => {
+    await t.close();
+    await model.close();
+  });
+
+  it('answers 502 llm_auth_failed for a refused key, once', async () => {
+    model.script({
+      status: 401,
+      body: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+    });
+    const key = await t.keyFor();
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
+    assert.equal(res.statusCode, 502, res.body);
+    assert.equal(res.json().code, 'llm_auth_failed');
+    assert.equal(model.received.length, 1);
+  });
+
+  it('asks again with what was wrong, as an assistant turn and a user turn', async () => {
+    model.script(anthropicToolUse({ ...ANSWER, invoice_date: 'soon' }), anthropicToolUse(ANSWER));
+    const key = await t.keyFor();
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.invoice_date, '2024-04-03');
+    const again = messagesOf(1, model);
+    assert.deepEqual(
+      again.map((m) => m.role),
+      ['user', 'assistant', 'user'],
+    );
+    assert.match(String(again[2]!.content), /"invoice_date": "soon" is not a date/);
+    assert.equal(res.headers['x-llm-tokens-in'], '2048');
   });
 });
