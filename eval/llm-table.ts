@@ -1,6 +1,7 @@
 /**
  * npm run eval:llm -- DIR [DIR…] [--limit N] [--half H] [--cache DIR] [--provider openai|anthropic]
- *                      [--threshold X] (HYBRID_THRESHOLD) [--models oracle,inventing,misleading]
+ *                      [--threshold X] [--ocr-threshold X] (HYBRID_THRESHOLD, HYBRID_OCR_THRESHOLD)
+ *                      [--models oracle,inventing,misleading]
  * The engines side by side against three fake models (fake-answers.ts): an oracle that answers the
  * corpus's expected values, a liar that invents values, and a liar that answers wrong values the
  * document prints. Local, llm and hybrid are scored with the eval's rules (default wording, fields
@@ -19,7 +20,7 @@ import { ANSWER_RULES, FAKE_MODELS, type FakeModel } from './fake-answers.ts';
 import { accuracy, evalLabelled, type LabelledFigures, sum, type Tally } from './labelled.ts';
 
 const USAGE = `usage: npm run eval:llm -- DIR [DIR…] [--limit N] [--half tuning|checking|all] [--cache DIR]
-         [--provider openai|anthropic] [--threshold X] [--models oracle,inventing,misleading]`;
+         [--provider openai|anthropic] [--threshold X] [--ocr-threshold X] [--models oracle,inventing,misleading]`;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const quiet = () => {};
 
@@ -31,6 +32,7 @@ const { values, positionals: dirs } = parseArgs({
     cache: { type: 'string' },
     provider: { type: 'string', default: 'openai' },
     threshold: { type: 'string' },
+    'ocr-threshold': { type: 'string' },
     models: { type: 'string', default: FAKE_MODELS.join(',') },
   },
 });
@@ -80,6 +82,10 @@ try {
             vision: false,
             hybridThreshold:
               values.threshold === undefined ? config.HYBRID_THRESHOLD : Number(values.threshold),
+            hybridOcrThreshold:
+              values['ocr-threshold'] === undefined
+                ? config.HYBRID_OCR_THRESHOLD
+                : Number(values['ocr-threshold']),
           },
           local,
         );

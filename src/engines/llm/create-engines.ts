@@ -46,6 +46,7 @@ export function createModelEngines(
       local,
       llm,
       threshold: settings.hybridThreshold,
+      ocrThreshold: settings.hybridOcrThreshold ?? settings.hybridThreshold,
       ...(options.logger ? { logger: options.logger } : {}),
     }),
   };

@@ -28,7 +28,7 @@ const HINTS_PER_FIELD = 3;
 
 /**
  * The local engine first; only the fields it answers null or below the threshold (its calibrated
- * confidence) go to the model, with the values it weighed as hints. A field keeps the local answer
+ * confidence; a higher one for an answer read on a page OCR read) go to the model, with the values it weighed as hints. A field keeps the local answer
  * unless the model's is better grounded (see #choose). When the model fails, the local result
  * stands, and says so (`fallback`, and a note on the fields it would have asked about).
  */
@@ -37,12 +37,21 @@ export class HybridEngine implements ExtractionEngine {
   readonly #local: ExtractionEngine;
   readonly #llm: LlmEngine;
   readonly #threshold: number;
+  readonly #ocrThreshold: number;
   readonly #logger: Logger | undefined;
 
-  constructor(options: { local: ExtractionEngine; llm: LlmEngine; threshold: number; logger?: Logger }) {
+  /** `ocrThreshold`: the bar for a local answer read on a page OCR read (HYBRID_OCR_THRESHOLD). */
+  constructor(options: {
+    local: ExtractionEngine;
+    llm: LlmEngine;
+    threshold: number;
+    ocrThreshold?: number;
+    logger?: Logger;
+  }) {
     this.#local = options.local;
     this.#llm = options.llm;
     this.#threshold = options.threshold;
+    this.#ocrThreshold = options.ocrThreshold ?? options.threshold;
     this.#logger = options.logger;
   }
 
@@ -55,7 +64,12 @@ export class HybridEngine implements ExtractionEngine {
     const data = { ...local.data };
     const evidence: Record<string, EvidenceTree> = {};
     for (const f of fields) evidence[f.name] = tagEngine(local.evidence[f.name] ?? NONE, 'local');
-    const weak = fields.filter((f) => treeConfidence(local.evidence[f.name]) < this.#threshold);
+    const ocrPages = new Set(document.pages.filter((p) => p.source === 'ocr').map((p) => p.number));
+    const bar = (tree: EvidenceTree | undefined) =>
+      isEvidence(tree) && tree.page !== null && ocrPages.has(tree.page)
+        ? this.#ocrThreshold
+        : this.#threshold;
+    const weak = fields.filter((f) => treeConfidence(local.evidence[f.name]) < bar(local.evidence[f.name]));
     // Hybrid reports tokens even when it asked nothing (0): the call record tells it from local (none).
     if (weak.length === 0) return { data, evidence, usage: { inputTokens: 0, outputTokens: 0 } };
 

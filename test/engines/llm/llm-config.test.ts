@@ -19,7 +19,8 @@ describe('LLM settings in the environment', () => {
       maxConcurrency: 4,
       contextTokens: 16_000,
       vision: false,
-      hybridThreshold: 0.9,
+      hybridThreshold: 0.75,
+      hybridOcrThreshold: 0.9,
       callTimeoutMs: 30000,
     });
   });
