@@ -112,9 +112,10 @@ describe('POST /api/v1/generate?engine=llm: failures a client can act on', () =>
   it('asks at most twice again; the third wrong answer is typed as it is (the wrong value null)', async () => {
     model.script(openAiJson({ ...ANSWER, total: 'lots' }));
     const key = await t.keyFor();
-    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
+    const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm&evidence=true');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().data.total, null);
+    assert.match(res.json().evidence.total.note, /did not follow the field's type/);
     assert.equal(res.json().data.invoice_number, 'INV-2024-0042');
     assert.equal(model.received.length, 3);
   });

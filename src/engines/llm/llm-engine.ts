@@ -15,6 +15,7 @@ import type {
 import type { CallSlots } from './call-slots.ts';
 import { type Chunk, estimateTokens, splitIntoChunks } from './chunks.ts';
 import { documentText } from './document-text.ts';
+import { isEvidence } from './evidence-tree.ts';
 import type { Found } from './found.ts';
 import { type Grounding, ground } from './ground.ts';
 import { answerSchema } from './json-schema.ts';
@@ -179,8 +180,9 @@ export class LlmEngine implements ExtractionEngine {
               ...(options.hints ? { hints: options.hints } : {}),
               images,
             });
-            const typed = await askChecked(client, prompt, fields, hints, time, usage);
-            return groundChunk(fields, typed, { index, pages: chunk.pages, ...(weighed ? { weighed } : {}) });
+            const { typed, untyped } = await askChecked(client, prompt, fields, hints, time, usage);
+            const grounding = { index, pages: chunk.pages, ...(weighed ? { weighed } : {}) };
+            return groundChunk(fields, typed, grounding, untyped);
           }),
         ),
       );
@@ -269,7 +271,7 @@ async function askChecked(
   hints: TypingHints,
   time: AskTime,
   usage: TokenUsage,
-): Promise<Record<string, FieldValue>> {
+): Promise<{ typed: Record<string, FieldValue>; untyped: Set<string> }> {
   let prompt = first;
   for (let asked = 0; ; asked++) {
     let answer: Record<string, unknown>;
@@ -292,17 +294,34 @@ async function askChecked(
       continue;
     }
     const problems = schemaProblems(fields, answer, hints);
-    if (problems.length === 0 || asked >= MAX_REASKS) return typeAnswer(fields, answer, hints);
+    if (problems.length === 0 || asked >= MAX_REASKS) {
+      // Fields whose last answer was not of their type: null, and said so.
+      const untyped = new Set(
+        fields.filter((f) => schemaProblems([f], answer, hints).length > 0).map((f) => f.name),
+      );
+      return { typed: typeAnswer(fields, answer, hints), untyped };
+    }
     prompt = { ...first, reask: { answer: JSON.stringify(answer), problems } };
   }
 }
+
+/** What a field's evidence says when the model's last answer for it did not follow the schema. */
+const UNTYPED_NOTE = "the model's answer did not follow the field's type, asked three times";
 
 function groundChunk(
   fields: Field[],
   typed: Record<string, FieldValue>,
   grounding: Grounding,
+  untyped: Set<string>,
 ): Record<string, Found> {
-  return Object.fromEntries(fields.map((f) => [f.name, ground(f, typed[f.name] ?? null, grounding)]));
+  return Object.fromEntries(
+    fields.map((f) => {
+      const found = ground(f, typed[f.name] ?? null, grounding);
+      const evidence = found.evidence;
+      if (!untyped.has(f.name) || found.value !== null || !isEvidence(evidence)) return [f.name, found];
+      return [f.name, { ...found, evidence: { ...evidence, note: UNTYPED_NOTE } }];
+    }),
+  );
 }
 
 function mergeChunks(fields: Field[], answers: Record<string, Found>[]): ExtractionResult {
