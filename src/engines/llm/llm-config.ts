@@ -13,8 +13,12 @@ export const llmEnvShape = {
   LLM_PROVIDER: z.enum(['openai', 'anthropic']).default('openai'),
   /** The model's whole part of a request, retries and re-asks included, from its first call. */
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  /** One call to the model: a call that hangs longer is abandoned and tried again, within LLM_TIMEOUT_MS. */
-  LLM_CALL_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * One call to the model: a call that hangs longer is abandoned and tried again, within
+   * LLM_TIMEOUT_MS. Unset: half of LLM_TIMEOUT_MS, so that a hung call leaves time for another try
+   * and a slow local model given a long budget is not cut short.
+   */
+  LLM_CALL_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   /** Model calls in flight at once, across requests. */
   LLM_MAX_CONCURRENCY: z.coerce.number().int().positive().default(4),
   /** Tokens one call may use (prompt + answer); longer documents are split into chunks. */
@@ -46,7 +50,7 @@ type LlmEnv = {
   LLM_MODEL?: string | undefined;
   LLM_PROVIDER: 'openai' | 'anthropic';
   LLM_TIMEOUT_MS: number;
-  LLM_CALL_TIMEOUT_MS: number;
+  LLM_CALL_TIMEOUT_MS?: number | undefined;
   LLM_MAX_CONCURRENCY: number;
   LLM_CONTEXT_TOKENS: number;
   LLM_VISION: boolean;
@@ -100,7 +104,7 @@ export function llmSettings(env: LlmEnv): LlmSettings | null {
     ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
     model: env.LLM_MODEL,
     timeoutMs: env.LLM_TIMEOUT_MS,
-    callTimeoutMs: env.LLM_CALL_TIMEOUT_MS,
+    callTimeoutMs: env.LLM_CALL_TIMEOUT_MS ?? Math.floor(env.LLM_TIMEOUT_MS / 2),
     maxConcurrency: env.LLM_MAX_CONCURRENCY,
     contextTokens: env.LLM_CONTEXT_TOKENS,
     vision: env.LLM_VISION,
