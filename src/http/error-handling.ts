@@ -10,6 +10,8 @@ export interface HtmlErrorPages {
   send(request: FastifyRequest, reply: FastifyReply, allowed: string[] | undefined): FastifyReply;
 }
 
+import { modelUseOutcome, setModelHeaders } from './model-headers.ts';
+
 /** One error handler and one not-found handler for every route: every failure has the same body. */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -20,7 +22,10 @@ export function registerErrorHandling(
     const appError = toAppError(error);
     if (appError.status >= 500 && appError.code === 'internal_error') {
       request.log.error({ fault: describeFault(error) }, 'request failed');
-    } else if (appError.code === 'unavailable' && appError.cause !== undefined) {
+    } else if (
+      (appError.code === 'unavailable' || appError.code.startsWith('llm_')) &&
+      appError.cause !== undefined
+    ) {
       request.log.warn(
         { fault: describeFault(error), reason: appError.details.reason },
         'a dependency cannot serve the call',
@@ -44,6 +49,12 @@ export function registerErrorHandling(
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
   if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
+  if (error.modelUse) {
+    // A failed model's tokens are counted by its provider all the same: shown and recorded.
+    const use = modelUseOutcome(error.modelUse);
+    setModelHeaders(reply, use);
+    if (request.logContext) Object.assign(request.logContext, use.usage);
+  }
   // Serialised here, not by the route's response schemas: an error can come from any hook of any route.
   return reply
     .code(error.status)

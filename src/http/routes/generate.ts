@@ -7,6 +7,7 @@ import type { UploadDeadline } from '../../requests/upload-deadline.ts';
 import type { AuthFailures } from '../auth-failures.ts';
 import { authenticate } from '../authenticate.ts';
 import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
+import { setModelHeaders } from '../model-headers.ts';
 import { readParts } from '../read-parts.ts';
 import {
   type GenerateQuery,
@@ -83,6 +84,7 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
         );
         // A model's tokens (llm, hybrid) go to the call record; a replay asked the model again.
         if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
+        setModelHeaders(reply, outcome);
         if (replayed) {
           reply.header('idempotent-replayed', 'true');
           request.logContext.pages = 0; // nothing billed this time (the call record and metrics)
