@@ -5,7 +5,7 @@
  * scoring): with a model that is never wrong, every field the eval still scores wrong is lost by the
  * service, not by the model. It is an eval tool: it reads the corpus it is given and never ships.
  *
- * A prompt is matched to its case by the lines of its <document> part, against the lines each case's
+ * A prompt is matched to its case by the lines of its document part (between its <document-…> tags), against the lines each case's
  * document gives the model (the same reader and the same src/engines/llm/document-text.ts); the
  * schema's property names are mapped to config.yaml's fields through the wording that lists them
  * in that order, so that every wording, and hybrid's subsets of fields, are answered.
@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { documentText, pageMarker } from '../src/engines/llm/document-text.ts';
 import type { Case, Corpus, Half } from './corpus.ts';
 import type { DocumentCache } from './document-cache.ts';
+import { ANSWER_RULES, type AnswerRule } from './fake-answers.ts';
 import { type Tally, tally } from './labelled.ts';
 import { type ReadingDeps, readCases } from './read-cases.ts';
 import { shownInText } from './shown-in-text.ts';
@@ -25,6 +26,8 @@ interface Known {
   corpus: Corpus;
   case: Case;
   lines: number;
+  /** The document's lines as the model is given them (what a misleading liar picks its lies from). */
+  text: string[];
 }
 
 /** What the fake saw, for the report printed after the eval. */
@@ -36,6 +39,8 @@ export interface ModelTally {
   unknownFields: number;
   /** Page pictures received (LLM_VISION); the answers never depend on them. */
   images: number;
+  /** Fields asked, over every request (a field asked in two chunks counts twice). */
+  fieldsAsked: number;
 }
 
 /** Per corpus, per config.yaml field and half: how much of the expected values the read text shows. */
@@ -48,15 +53,17 @@ const PAGE_MARKER = new RegExp(`^${pageMarker(0).replace('0', '\\d+')}$`);
 const MIN_SHARE = 0.5;
 
 export class ExpectedAnswerModel {
-  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0, images: 0 };
+  readonly tally: ModelTally = { requests: 0, unmatched: 0, unknownFields: 0, images: 0, fieldsAsked: 0 };
   /** The ceiling the eval's figures are to be read against (shown-in-text.ts). */
   readonly shown: Shown = new Map();
   readonly #known: Known[] = [];
   /** Each line of every known document → the cases whose documents hold it. */
   readonly #byLine = new Map<string, Set<number>>();
   readonly #server: Server;
+  readonly #rule: AnswerRule;
 
-  private constructor() {
+  private constructor(rule: AnswerRule) {
+    this.#rule = rule;
     this.#server = createServer((req, res) => void this.#handle(req, res));
   }
 
@@ -64,9 +71,15 @@ export class ExpectedAnswerModel {
   static async start(
     corpora: { corpus: Corpus; cases: Case[] }[],
     deps: ReadingDeps,
-    options: { cache?: DocumentCache; log: (line: string) => void; port?: number },
+    options: {
+      cache?: DocumentCache;
+      log: (line: string) => void;
+      port?: number;
+      /** How the expected value becomes the answer (fake-answers.ts); the truth by default. */
+      rule?: AnswerRule;
+    },
   ): Promise<ExpectedAnswerModel> {
-    const model = new ExpectedAnswerModel();
+    const model = new ExpectedAnswerModel(options.rule ?? ANSWER_RULES.oracle);
     for (const { corpus, cases } of corpora) {
       for await (const read of readCases(corpus, cases, deps, options)) {
         if (read.document) model.#learn(corpus, read.case, documentText(read.document));
@@ -113,8 +126,9 @@ export class ExpectedAnswerModel {
 
   #learn(corpus: Corpus, c: Case, pages: { lines: string[] }[]): void {
     const id = this.#known.length;
-    const lines = new Set(pages.flatMap((p) => p.lines.map(squash)).filter((l) => l !== ''));
-    this.#known.push({ corpus, case: c, lines: lines.size });
+    const text = pages.flatMap((p) => p.lines);
+    const lines = new Set(text.map(squash).filter((l) => l !== ''));
+    this.#known.push({ corpus, case: c, lines: lines.size, text });
     for (const line of lines) {
       const holders = this.#byLine.get(line) ?? new Set<number>();
       holders.add(id);
@@ -124,7 +138,7 @@ export class ExpectedAnswerModel {
 
   /** The case whose document holds most of the prompt's lines (ties: the one with fewer lines). */
   #match(prompt: string): Known | undefined {
-    const part = /<document>\n([\s\S]*)<\/document>/.exec(prompt)?.[1] ?? '';
+    const part = /<(document-[0-9a-f]+)>\n([\s\S]*)<\/\1>/.exec(prompt)?.[2] ?? '';
     const lines = part
       .split('\n')
       .filter((l) => !PAGE_MARKER.test(l))
@@ -144,6 +158,7 @@ export class ExpectedAnswerModel {
 
   /** The expected values under the schema's own property names. */
   #answer(prompt: string, names: string[]): Record<string, unknown> {
+    this.tally.fieldsAsked += names.length;
     const nulls = Object.fromEntries(names.map((n) => [n, null]));
     const known = this.#match(prompt);
     if (!known) {
@@ -156,7 +171,15 @@ export class ExpectedAnswerModel {
       return nulls;
     }
     // A field cases.jsonl leaves out is not scored: null is as good an answer as any.
-    return Object.fromEntries(names.map((n, i) => [n, known.case.expected[configNames[i]!] ?? null]));
+    const fields = known.corpus.wordings[0]!.fields;
+    return Object.fromEntries(
+      names.map((n, i) => {
+        const name = configNames[i]!;
+        const field = fields.find((f) => f.name === name)!;
+        const asked = { field, lines: known.text, key: `${known.case.file}/${name}` };
+        return [n, this.#rule(known.case.expected[name] ?? null, asked)];
+      }),
+    );
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

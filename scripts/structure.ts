@@ -17,7 +17,7 @@ export const LAYERS: Layers = [
     name: 'composition root',
     paths: ['server.ts', 'app.ts', 'cli.ts', 'idle-ocr.ts', 'node-flags.ts', 'malloc-env.ts'],
   },
-  { name: 'delivery', paths: ['http/', 'web/', 'config.ts'] },
+  { name: 'delivery', paths: ['http/', 'web/', 'requests/', 'config.ts'] },
   { name: 'use case', paths: ['extraction/'] },
   { name: 'engines', paths: ['engines/'] },
   { name: 'documents', paths: ['documents/'] },
@@ -28,22 +28,7 @@ export const LAYERS: Layers = [
 
 // Circles whose owners are removing them in their own issues; every file of a circle must be listed
 // for it to pass. A circle not found any more is reported so that its entry can go.
-export const ALLOWED_CIRCLES: AllowedCircles = [
-  { issue: 'issue 34', files: ['engines/llm/ground.ts', 'engines/llm/merge-chunks.ts'] },
-  {
-    issue: 'issue 33',
-    files: [
-      'web/website.ts',
-      'web/pages/home.ts',
-      'web/pages/keys.ts',
-      'web/pages/login.ts',
-      'web/pages/logout.ts',
-      'web/pages/playground.ts',
-      'web/pages/signup.ts',
-      'web/pages/usage.ts',
-    ],
-  },
-];
+export const ALLOWED_CIRCLES: AllowedCircles = [];
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
@@ -20,18 +21,17 @@ import { xlsxReader } from './documents/xlsx/xlsx-reader.ts';
 import type { EngineChoices } from './engines/choose-engine.ts';
 import type { ExtractionEngine } from './engines/engine.ts';
 import { createModelEngines } from './engines/llm/create-engines.ts';
-import type { EngineName, LlmSettings } from './engines/llm/llm-config.ts';
+import { ENGINE_NAMES, type EngineName, type LlmSettings } from './engines/llm/llm-config.ts';
 import { createEngine } from './engines/registry.ts';
 import { AppError } from './errors.ts';
+import { JobSlots } from './extraction/job-slots.ts';
 import { DEFAULT_MAX_PAGES_IN_FLIGHT, PageBudget } from './extraction/page-budget.ts';
+import { PaidExtraction } from './extraction/paid-extraction.ts';
 import { AuthFailures } from './http/auth-failures.ts';
 import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { registerEarlyRefusal } from './http/early-refusal.ts';
-import { errorBodySchema } from './http/error-body.ts';
 import { registerErrorHandling } from './http/error-handling.ts';
 import type { ClaimLease } from './http/idempotency.ts';
-import { JobSlots } from './http/job-slots.ts';
-import { describeFault } from './http/log-safe.ts';
 import { hasPoolStats, Metrics, metricsRoute } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -40,11 +40,16 @@ import { registerRequestLog } from './http/request-log.ts';
 import { generateRoute } from './http/routes/generate.ts';
 import { healthRoute } from './http/routes/health.ts';
 import { SharedRedis } from './http/shared-redis.ts';
-import type { UploadDeadline } from './http/upload-deadline.ts';
+import { fastifyTrustProxy } from './http/trust-proxy.ts';
 import { closingWhenIdle } from './idle-ocr.ts';
 import { createLogger } from './logger.ts';
+import { errorBodySchema } from './requests/error-body.ts';
+import { describeFault } from './requests/log-safe.ts';
+import type { UploadDeadline } from './requests/upload-deadline.ts';
 import { VERSION } from './version.ts';
-import { registerWebsite } from './web/website.ts';
+import type { Mailer } from './web/mailer.ts';
+import { DOCS_HELMET, siteHelmet } from './web/security-headers.ts';
+import { registerWebsite, websiteErrorPages } from './web/website.ts';
 
 export interface AppDeps {
   store: AccountStore;
@@ -80,6 +85,10 @@ export interface AppDeps {
   rateLimitNamespace?: string | undefined;
   /** The website (sign-up, keys, usage, playground); false for an API-only deployment. */
   website?: boolean;
+  /** Sends the website's e-mails (password reset, sign-up) when SMTP_URL is set. */
+  mailer?: Mailer;
+  /** The site's address as its users reach it (PUBLIC_URL), for links in e-mails. */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -96,8 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request is written by the request log, with only what may be logged.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID(),
-    // Fastify accepts a hop count at run time; its types lag behind.
-    trustProxy: (deps.trustProxy ?? false) as boolean | string[],
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
     return503OnClosing: false,
     bodyLimit: 1024 * 1024,
     ...(deps.tls ? { https: { cert: deps.tls.cert, key: deps.tls.key } } : {}),
@@ -134,9 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (draining) reply.header('connection', 'close');
     return payload;
   });
-  registerErrorHandling(app, knownPaths);
+  const site = {
+    docs: deps.exposeDocs ?? true,
+    // Behind a TLS-terminating proxy (TRUST_PROXY) the browser speaks HTTPS even if we do not.
+    secureCookies: Boolean(deps.tls) || isTrusting(deps.trustProxy),
+  };
+  registerErrorHandling(app, knownPaths, (deps.website ?? true) ? websiteErrorPages(site) : undefined);
   app.addSchema(errorBodySchema);
 
+  // The site's security headers on every answer; /docs gets its own policy (openapi.ts).
+  await app.register(helmet, siteHelmet({ https: site.secureCookies }));
   await app.register(multipart);
   const redis = deps.redisUrl ? new SharedRedis(deps.redisUrl, app.log) : undefined;
   if (redis) {
@@ -144,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await redis.connected();
   }
   await registerRateLimit(app, { redis, nameSpace: deps.rateLimitNamespace });
-  if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION);
+  if (deps.exposeDocs ?? true) await registerOpenApi(app, VERSION, DOCS_HELMET);
 
   // One pool of job slots for the API and the website's playground: both read documents.
   const jobs = new JobSlots({
@@ -161,7 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Job slots bound the documents read at once; the page budget bounds what they weigh in memory.
   const pageBudget = new PageBudget(deps.maxPagesInFlight ?? DEFAULT_MAX_PAGES_IN_FLIGHT);
   metrics.watchPages(pageBudget);
-  generateRoute(app, {
+  // One paid extraction for the API and the website's playground: the same standing check,
+  // admission, engines and charge.
+  const paid = new PaidExtraction({
     store: deps.store,
     plans: deps.plans,
     readDocument: deps.readDocument,
@@ -173,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
     pageBudget,
     jobs,
+    now,
+  });
+  generateRoute(app, {
+    store: deps.store,
+    paid,
     ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
     ...(deps.idempotencyLease ? { claimLease: deps.idempotencyLease } : {}),
     now,
@@ -185,19 +207,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.website ?? true) {
     await registerWebsite(app, {
       store: deps.store,
-      plans: deps.plans,
-      readDocument: deps.readDocument,
-      engine: deps.engine,
-      ...(deps.engines ? { engines: deps.engines } : {}),
+      paid,
+      // local always; llm and hybrid only when a model is configured (the same engines the API offers).
+      engineNames: ENGINE_NAMES.filter(
+        (name) => name === 'local' || deps.engines?.[name] !== undefined || deps.engine.name === name,
+      ),
+      defaultEngine: deps.engine.name,
       limits: deps.limits,
-      ...(deps.ocr ? { ocr: deps.ocr } : {}),
-      pageBudget,
-      jobs,
       ...(deps.uploadDeadline ? { uploadDeadline: deps.uploadDeadline } : {}),
       now,
-      docs: deps.exposeDocs ?? true,
-      // Behind a TLS-terminating proxy (TRUST_PROXY) the browser speaks HTTPS even if we do not.
-      secureCookies: Boolean(deps.tls) || isTrusting(deps.trustProxy),
+      ...site,
+      ...(deps.mailer ? { mailer: deps.mailer } : {}),
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     });
   }
   return app;

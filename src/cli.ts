@@ -3,24 +3,27 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuplicateAccountError } from './accounts/account-store.ts';
 import { generateApiKey, hashApiKey } from './accounts/api-key.ts';
+import { issueResetLink } from './accounts/password-reset.ts';
 import { createAdapters, readLimits } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { isAppError } from './errors.ts';
 import { extractDocument } from './extraction/extract-document.ts';
-import { errorBody } from './http/error-body.ts';
+import { errorBody } from './requests/error-body.ts';
 
 const USAGE = `docjson admin and offline CLI
 
   accounts create --email E --plan P [--credits N] [--expires YYYY-MM-DD]
   accounts list
   accounts update --email E [--plan P] [--credits N] [--expires YYYY-MM-DD|never]
+  accounts reset-link --email E  prints a one-time link (an hour) to choose a new website password
   keys create --email E          prints the new key alone on its last line (shown once)
   keys list [--email E]
   keys revoke --id KEY_ID
   credits add --email E --credits N
   extract FILE CONFIG [--evidence]   offline: no server, no key, no credit
 
-Uses DATA_DIR (./data) or DATABASE_URL like the server.`;
+Uses DATA_DIR (./data) or DATABASE_URL like the server; reset links start with PUBLIC_URL
+(http://localhost:PORT without it).`;
 
 class UsageError extends Error {}
 
@@ -100,6 +103,13 @@ async function admin(config: Config, [group, action]: string[], flags: Flags): P
           ...(expiresAt !== undefined ? { expiresAt } : {}),
         }),
       );
+    } else if (command === 'accounts reset-link') {
+      const owner = await account(required(flags, 'email'));
+      const site = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+      process.stderr.write(
+        `A link for ${owner.email}: it works once, within an hour. Hand it to its owner only.\n`,
+      );
+      print(await issueResetLink(store, owner.id, site, new Date()));
     } else if (command === 'keys create') {
       const owner = await account(required(flags, 'email'));
       const key = generateApiKey();

@@ -73,11 +73,31 @@ const envSchema = z
     EXPOSE_DOCS: envBoolean.default(true),
     /** The website (sign-up, API keys, usage, playground); false serves the API alone. */
     WEBSITE: envBoolean.default(true),
+    /** The site's address as users reach it (https://docs.example.com): links in e-mails and the CLI's reset links. */
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, 'must be an http:// or https:// URL')
+      .optional(),
+    /** Password-reset links (and sign-up notices) by e-mail: smtp://user:pass@host:587 or smtps://… */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** The sender of those e-mails; "docjson <no-reply@PUBLIC_URL's host>" without it. */
+    MAIL_FROM: z.string().trim().min(3).optional(),
     /** Bring-your-own model (LLM_*, DEFAULT_ENGINE, HYBRID_THRESHOLD): see src/engines/llm/llm-config.ts. */
     ...llmEnvShape,
   })
   .superRefine((env, ctx) => {
     checkLlmEnv(env, ctx);
+    if (env.SMTP_URL && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'set PUBLIC_URL with SMTP_URL: the links in e-mails need the address users reach the site at',
+      });
+    }
     if (Boolean(env.TLS_CERT_FILE) !== Boolean(env.TLS_KEY_FILE)) {
       ctx.addIssue({
         code: 'custom',

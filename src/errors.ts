@@ -71,6 +71,21 @@ export const errorRegistry = {
     status: 499,
     message: 'The client closed the connection before the answer; nothing was charged.',
   },
+  llm_auth_failed: {
+    status: 502,
+    message:
+      "The language model's provider refused this service's key (LLM_API_KEY); retrying will not help until the operator fixes it. engine=local still works.",
+  },
+  llm_model_not_found: {
+    status: 502,
+    message:
+      "The language model's provider has no model named as this service is configured (LLM_MODEL); retrying will not help until the operator fixes it. engine=local still works.",
+  },
+  llm_unavailable: {
+    status: 503,
+    message:
+      'The language model did not answer in time or at all; retry after the delay given, or use engine=local.',
+  },
   internal_error: { status: 500, message: 'The service failed to process the request.' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable; retry shortly.' },
   overloaded: { status: 503, message: 'The service is busy; retry after the delay given.' },
@@ -88,17 +103,26 @@ export interface ErrorItem {
 
 export type ErrorDetails = { errors?: ErrorItem[] } & Record<string, unknown>;
 
+/** A language model's part in a call (llm, hybrid): which model, and the tokens it used. */
+export interface ModelUse {
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details: ErrorDetails;
   /** Seconds, sent as Retry-After. */
   readonly retryAfter: number | undefined;
+  /** A failed model's tokens, sent and recorded as a successful call's are. */
+  readonly modelUse: ModelUse | undefined;
 
   constructor(
     code: ErrorCode,
     details: ErrorDetails = {},
-    options: { message?: string; retryAfter?: number; cause?: unknown } = {},
+    options: { message?: string; retryAfter?: number; cause?: unknown; modelUse?: ModelUse } = {},
   ) {
     super(options.message ?? errorRegistry[code].message, { cause: options.cause });
     this.name = 'AppError';
@@ -106,6 +130,7 @@ export class AppError extends Error {
     this.status = errorRegistry[code].status;
     this.details = details;
     this.retryAfter = options.retryAfter;
+    this.modelUse = options.modelUse;
   }
 }
 

@@ -5,6 +5,7 @@ import { llmSettings } from './engines/llm/llm-config.ts';
 import { createLogger } from './logger.ts';
 import { missingMallocEnv } from './malloc-env.ts';
 import { missingNodeFlags } from './node-flags.ts';
+import { defaultSender, smtpMailer } from './web/mailer.ts';
 
 /** config → adapters → app → listen; the only place that exits the process. */
 async function main(): Promise<void> {
@@ -64,6 +65,10 @@ async function main(): Promise<void> {
     metricsToken: config.METRICS_TOKEN,
     redisUrl: config.REDIS_URL,
     website: config.WEBSITE,
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    ...(config.SMTP_URL && config.PUBLIC_URL
+      ? { mailer: smtpMailer(config.SMTP_URL, config.MAIL_FROM ?? defaultSender(config.PUBLIC_URL)) }
+      : {}),
   });
 
   let stopping = false;

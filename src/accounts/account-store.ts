@@ -53,6 +53,16 @@ export interface CallRecord {
   /** Tokens a language model used for the call (llm, hybrid); null when none was asked (local). */
   inputTokens?: number | null;
   outputTokens?: number | null;
+  /** The API key that made the call; null for the playground (a session) and older rows. */
+  keyId?: string | null;
+  /** The call's request id, as its answer gave it (so a user can quote it). */
+  requestId?: string | null;
+}
+
+/** An attempt counted against a subject's limit: its own window starts at `since`. */
+export interface AttemptSubject {
+  subject: string;
+  since: Date;
 }
 
 /** What is kept of a call made with an Idempotency-Key: never its content nor its answer. */
@@ -163,11 +173,42 @@ export interface AccountStore {
   deleteSession(idHash: string): Promise<void>;
   deleteExpiredSessions(now: Date): Promise<void>;
 
-  /** Failed log-ins, counted per subject (an account's or an address's hash) for the throttle. */
-  recordLoginFailure(subjects: string[], at: Date): Promise<void>;
-  countLoginFailures(subject: string, since: Date): Promise<number>;
-  /** Forgets a subject's failures (none with null), and everyone's older than `before`. */
-  clearLoginFailures(subject: string | null, before: Date): Promise<void>;
+  /** Ends the account's sessions, all but `except` (a session id's hash) when given. */
+  deleteSessionsOfAccount(accountId: string, except: string | null): Promise<void>;
+  /** Sets (or replaces) the account's website password. */
+  setPassword(accountId: string, passwordHash: string): Promise<void>;
+  /**
+   * Deletes the account and everything kept of it (keys, sessions, calls…) in one transaction: its
+   * keys are refused from the next request on, on every instance. False when there was no such account.
+   */
+  deleteAccount(accountId: string): Promise<boolean>;
+
+  /**
+   * Counts an attempt before it is checked: records it under each subject (as attempt `id`), then
+   * returns each subject's count since its own `since`, this attempt included. Of concurrent attempts,
+   * on any instance, the n-th recorded sees at least n, so no more than a limit's worth see a count
+   * within it, however many are sent at once.
+   */
+  recordAttempt(id: string, subjects: AttemptSubject[], at: Date): Promise<number[]>;
+  /** Takes attempt `id` back out of every count (one that was refused unchecked). */
+  withdrawAttempt(id: string): Promise<void>;
+  /** Forgets the subjects' attempts, and everyone's older than `before`. */
+  clearAttempts(subjects: string[], before: Date): Promise<void>;
+
+  /** A browser that logged in to the account (its cookie's hash). */
+  addLoginDevice(idHash: string, accountId: string, at: Date): Promise<void>;
+  /** Whether that browser logged in to that account at or after `since`. */
+  isLoginDevice(idHash: string, accountId: string, since: Date): Promise<boolean>;
+
+  /** A password-reset token (its hash) for the account, valid until `expiresAt`. */
+  createPasswordReset(tokenHash: string, accountId: string, at: Date, expiresAt: Date): Promise<void>;
+  /** The account a usable token belongs to, without using it. */
+  peekPasswordReset(tokenHash: string, now: Date): Promise<string | null>;
+  /**
+   * Uses the token and sets the new password, in one transaction: a token works once, on any
+   * instance. Returns the account's id, or null when the token is unknown, used or expired.
+   */
+  resetPassword(tokenHash: string, passwordHash: string, now: Date): Promise<string | null>;
 
   /**
    * Claims an Idempotency-Key: first forgets the entries past `horizon` (expired, or claims whose

@@ -70,4 +70,35 @@ export const migrations: readonly string[] = [
   // request renews while it runs, so that the claim of a request that died frees the key within a
   // lease (seconds), not an hour. Null for claims made before this version (they keep the hour).
   `ALTER TABLE idempotency_keys ADD COLUMN lease_until TEXT;`,
+  // Accounts people can keep. Attempts (log-in, sign-up, reset requests) counted per subject before
+  // they are checked, each row with the id of its attempt so that one refused at once can be withdrawn;
+  // the browsers that logged in to an account (a device cookie, kept hashed: such a browser is not held
+  // by the account-wide limit a stranger can fill); one-time password-reset tokens, kept hashed; which key
+  // made a call and the call's request id, for the Usage page. The old failure table is no longer used.
+  `CREATE TABLE attempts (
+     id TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     at TEXT NOT NULL
+   );
+   CREATE INDEX attempts_subject_at ON attempts (subject, at);
+   CREATE INDEX attempts_id ON attempts (id);
+   CREATE INDEX attempts_at ON attempts (at);
+   CREATE TABLE login_devices (
+     id_hash TEXT NOT NULL,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (id_hash, account_id)
+   );
+   CREATE INDEX login_devices_account ON login_devices (account_id);
+   CREATE TABLE password_resets (
+     token_hash TEXT PRIMARY KEY,
+     account_id TEXT NOT NULL REFERENCES accounts(id),
+     created_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at TEXT
+   );
+   CREATE INDEX password_resets_account ON password_resets (account_id);
+   ALTER TABLE calls ADD COLUMN key_id TEXT;
+   ALTER TABLE calls ADD COLUMN request_id TEXT;
+   DROP TABLE login_failures;`,
 ];

@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   type AccountPatch,
   type AccountStore,
+  type AttemptSubject,
   type CallRecord,
   DuplicateAccountError,
   IdempotencyClaimLostError,
@@ -308,6 +309,8 @@ export class PostgresAccountStore implements AccountStore {
       call.format ?? null,
       call.inputTokens ?? null,
       call.outputTokens ?? null,
+      call.keyId ?? null,
+      call.requestId ?? null,
     ]);
   }
 
@@ -337,16 +340,98 @@ export class PostgresAccountStore implements AccountStore {
     await this.#rows(sql.deleteExpiredSessions, [now.toISOString()]);
   }
 
-  async recordLoginFailure(subjects: string[], at: Date) {
-    for (const subject of subjects) await this.#rows(sql.insertLoginFailure, [subject, at.toISOString()]);
+  async deleteSessionsOfAccount(accountId: string, except: string | null) {
+    await this.#rows(sql.deleteSessionsOfAccount, [accountId, except, except]);
   }
 
-  async countLoginFailures(subject: string, since: Date) {
-    return Number((await this.#one(sql.countLoginFailures, [subject, since.toISOString()]))?.n ?? 0);
+  async setPassword(accountId: string, passwordHash: string) {
+    await this.#rows(sql.setPassword, [passwordHash, accountId]);
   }
 
-  async clearLoginFailures(subject: string | null, before: Date) {
-    await this.#rows(sql.clearLoginFailures, [subject, before.toISOString()]);
+  async deleteAccount(accountId: string) {
+    return this.#transaction(async (client) => {
+      let deleted = 0;
+      for (const statement of sql.deleteAccountRows) {
+        deleted = (await client.query(numbered(statement), [accountId])).rowCount ?? 0;
+      }
+      return deleted > 0; // the last statement deletes the account itself
+    });
+  }
+
+  async recordAttempt(id: string, subjects: AttemptSubject[], at: Date) {
+    // The inserts commit before the counts are read (no transaction): every attempt counts the
+    // attempts committed before its own count, its own among them, so the n-th to commit sees ≥ n.
+    for (const { subject } of subjects) await this.#rows(sql.insertAttempt, [id, subject, at.toISOString()]);
+    const counts: number[] = [];
+    for (const { subject, since } of subjects) {
+      counts.push(Number((await this.#one(sql.countAttempts, [subject, since.toISOString()]))?.n ?? 0));
+    }
+    return counts;
+  }
+
+  async withdrawAttempt(id: string) {
+    await this.#rows(sql.withdrawAttempt, [id]);
+  }
+
+  async clearAttempts(subjects: string[], before: Date) {
+    for (const subject of subjects) await this.#rows(sql.clearAttempts, [subject]);
+    await this.#rows(sql.forgetOldAttempts, [before.toISOString()]);
+  }
+
+  async addLoginDevice(idHash: string, accountId: string, at: Date) {
+    await this.#rows(sql.insertDevice, [idHash, accountId, at.toISOString()]);
+  }
+
+  async isLoginDevice(idHash: string, accountId: string, since: Date) {
+    return (await this.#one(sql.deviceOf, [idHash, accountId, since.toISOString()])) !== undefined;
+  }
+
+  async createPasswordReset(tokenHash: string, accountId: string, at: Date, expiresAt: Date) {
+    await this.#rows(sql.forgetOldPasswordResets, [at.toISOString()]);
+    await this.#rows(sql.insertPasswordReset, [
+      tokenHash,
+      accountId,
+      at.toISOString(),
+      expiresAt.toISOString(),
+    ]);
+  }
+
+  async peekPasswordReset(tokenHash: string, now: Date) {
+    const row = await this.#one(sql.peekPasswordReset, [tokenHash, now.toISOString()]);
+    return row ? String(row.account_id) : null;
+  }
+
+  async resetPassword(tokenHash: string, passwordHash: string, now: Date) {
+    return this.#transaction(async (client) => {
+      const { rows } = await client.query(numbered(sql.usePasswordReset), [
+        now.toISOString(),
+        tokenHash,
+        now.toISOString(),
+      ]);
+      if (!rows[0]) return null;
+      const accountId = String(rows[0].account_id);
+      await client.query(numbered(sql.setPassword), [passwordHash, accountId]);
+      return accountId;
+    });
+  }
+
+  async #transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      const commit = await client.query('COMMIT');
+      if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}`);
+      return result;
+    } catch (error) {
+      const fault = storeFault(error);
+      if (fault === 'timed out' || fault === 'unreachable') broken = error as Error;
+      else await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   }
 
   async ping() {

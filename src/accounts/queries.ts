@@ -40,16 +40,42 @@ export const sql = {
   releaseIdempotencyKey:
     'DELETE FROM idempotency_keys WHERE account_id = ? AND idem_key = ? AND request_id = ? AND status IS NULL',
   insertCall:
-    'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms, format, input_tokens, output_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO calls (account_id, at, status, pages, bytes, duration_ms, format, input_tokens, output_tokens, key_id, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   listCalls: 'SELECT * FROM calls WHERE account_id = ? AND at >= ? ORDER BY at DESC',
   insertSession: 'INSERT INTO sessions (id_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
   sessionByHash:
     'SELECT s.id_hash AS s_id_hash, s.account_id AS s_account_id, s.created_at AS s_created_at, s.expires_at AS s_expires_at, a.* FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = ? AND s.expires_at > ?',
   deleteSession: 'DELETE FROM sessions WHERE id_hash = ?',
   deleteExpiredSessions: 'DELETE FROM sessions WHERE expires_at <= ?',
-  insertLoginFailure: 'INSERT INTO login_failures (subject, at) VALUES (?, ?)',
-  countLoginFailures: 'SELECT COUNT(*) AS n FROM login_failures WHERE subject = ? AND at >= ?',
-  clearLoginFailures: 'DELETE FROM login_failures WHERE subject = ? OR at < ?',
+  deleteSessionsOfAccount:
+    'DELETE FROM sessions WHERE account_id = ? AND (CAST(? AS TEXT) IS NULL OR id_hash <> ?)',
+  insertAttempt: 'INSERT INTO attempts (id, subject, at) VALUES (?, ?, ?)',
+  countAttempts: 'SELECT COUNT(*) AS n FROM attempts WHERE subject = ? AND at >= ?',
+  withdrawAttempt: 'DELETE FROM attempts WHERE id = ?',
+  clearAttempts: 'DELETE FROM attempts WHERE subject = ?',
+  forgetOldAttempts: 'DELETE FROM attempts WHERE at < ?',
+  insertDevice:
+    'INSERT INTO login_devices (id_hash, account_id, created_at) VALUES (?, ?, ?) ON CONFLICT (id_hash, account_id) DO UPDATE SET created_at = excluded.created_at',
+  deviceOf: 'SELECT 1 AS known FROM login_devices WHERE id_hash = ? AND account_id = ? AND created_at >= ?',
+  setPassword: 'UPDATE accounts SET password_hash = ? WHERE id = ?',
+  insertPasswordReset:
+    'INSERT INTO password_resets (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+  // One statement: of two uses of one token, on any instance, only the first finds it unused.
+  usePasswordReset:
+    'UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ? RETURNING account_id',
+  peekPasswordReset:
+    'SELECT account_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+  forgetOldPasswordResets: 'DELETE FROM password_resets WHERE expires_at < ?',
+  // An account's rows, children first (the foreign keys), then the account itself.
+  deleteAccountRows: [
+    'DELETE FROM idempotency_keys WHERE account_id = ?',
+    'DELETE FROM calls WHERE account_id = ?',
+    'DELETE FROM sessions WHERE account_id = ?',
+    'DELETE FROM api_keys WHERE account_id = ?',
+    'DELETE FROM login_devices WHERE account_id = ?',
+    'DELETE FROM password_resets WHERE account_id = ?',
+    'DELETE FROM accounts WHERE id = ?',
+  ],
 } as const;
 
 type Row = Record<string, unknown>;
@@ -106,6 +132,8 @@ export function toCall(row: Row): CallRecord {
     format: row.format == null ? null : String(row.format),
     inputTokens: row.input_tokens == null ? null : Number(row.input_tokens),
     outputTokens: row.output_tokens == null ? null : Number(row.output_tokens),
+    keyId: row.key_id == null ? null : String(row.key_id),
+    requestId: row.request_id == null ? null : String(row.request_id),
   };
 }
 

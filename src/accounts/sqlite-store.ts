@@ -4,6 +4,7 @@ import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
   type AccountPatch,
   type AccountStore,
+  type AttemptSubject,
   type CallRecord,
   DuplicateAccountError,
   IdempotencyClaimLostError,
@@ -245,6 +246,8 @@ export class SqliteAccountStore implements AccountStore {
         call.format ?? null,
         call.inputTokens ?? null,
         call.outputTokens ?? null,
+        call.keyId ?? null,
+        call.requestId ?? null,
       );
   }
 
@@ -271,16 +274,84 @@ export class SqliteAccountStore implements AccountStore {
     this.#db.prepare(sql.deleteExpiredSessions).run(now.toISOString());
   }
 
-  async recordLoginFailure(subjects: string[], at: Date) {
-    for (const subject of subjects) this.#db.prepare(sql.insertLoginFailure).run(subject, at.toISOString());
+  async deleteSessionsOfAccount(accountId: string, except: string | null) {
+    this.#db.prepare(sql.deleteSessionsOfAccount).run(accountId, except, except);
   }
 
-  async countLoginFailures(subject: string, since: Date) {
-    return Number(this.#get(sql.countLoginFailures, subject, since.toISOString())?.n ?? 0);
+  async setPassword(accountId: string, passwordHash: string) {
+    this.#db.prepare(sql.setPassword).run(passwordHash, accountId);
   }
 
-  async clearLoginFailures(subject: string | null, before: Date) {
-    this.#db.prepare(sql.clearLoginFailures).run(subject, before.toISOString());
+  async deleteAccount(accountId: string) {
+    return this.#transaction(() => {
+      let changes = 0;
+      for (const statement of sql.deleteAccountRows) {
+        changes = Number(this.#db.prepare(statement).run(accountId).changes);
+      }
+      return changes > 0; // the last statement deletes the account itself
+    });
+  }
+
+  async recordAttempt(id: string, subjects: AttemptSubject[], at: Date) {
+    // One connection runs one statement at a time: the inserts and counts cannot interleave with another's.
+    return this.#transaction(() => {
+      for (const { subject } of subjects)
+        this.#db.prepare(sql.insertAttempt).run(id, subject, at.toISOString());
+      return subjects.map(({ subject, since }) =>
+        Number(this.#get(sql.countAttempts, subject, since.toISOString())?.n ?? 0),
+      );
+    });
+  }
+
+  async withdrawAttempt(id: string) {
+    this.#db.prepare(sql.withdrawAttempt).run(id);
+  }
+
+  async clearAttempts(subjects: string[], before: Date) {
+    for (const subject of subjects) this.#db.prepare(sql.clearAttempts).run(subject);
+    this.#db.prepare(sql.forgetOldAttempts).run(before.toISOString());
+  }
+
+  async addLoginDevice(idHash: string, accountId: string, at: Date) {
+    this.#db.prepare(sql.insertDevice).run(idHash, accountId, at.toISOString());
+  }
+
+  async isLoginDevice(idHash: string, accountId: string, since: Date) {
+    return this.#get(sql.deviceOf, idHash, accountId, since.toISOString()) !== undefined;
+  }
+
+  async createPasswordReset(tokenHash: string, accountId: string, at: Date, expiresAt: Date) {
+    this.#db.prepare(sql.forgetOldPasswordResets).run(at.toISOString());
+    this.#db
+      .prepare(sql.insertPasswordReset)
+      .run(tokenHash, accountId, at.toISOString(), expiresAt.toISOString());
+  }
+
+  async peekPasswordReset(tokenHash: string, now: Date) {
+    const row = this.#get(sql.peekPasswordReset, tokenHash, now.toISOString());
+    return row ? String(row.account_id) : null;
+  }
+
+  async resetPassword(tokenHash: string, passwordHash: string, now: Date) {
+    return this.#transaction(() => {
+      const row = this.#write(sql.usePasswordReset, now.toISOString(), tokenHash, now.toISOString());
+      if (!row) return null;
+      const accountId = String(row.account_id);
+      this.#db.prepare(sql.setPassword).run(passwordHash, accountId);
+      return accountId;
+    });
+  }
+
+  #transaction<T>(work: () => T): T {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      this.#db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      this.#rollback();
+      throw error;
+    }
   }
 
   async ping() {

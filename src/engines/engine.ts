@@ -30,6 +30,10 @@ export interface ExtractionResult {
   evidence: Record<string, EvidenceTree>;
   /** Set by the engines that ask a model (llm, hybrid); absent for the local engine. */
   usage?: TokenCounts;
+  /** The model asked (llm, hybrid when it asked one). */
+  model?: string;
+  /** Why hybrid answered with the local engine's answers alone: the model's failure, as an error code. */
+  fallback?: string;
 }
 
 /** A page of the document drawn as a PNG, in memory (for a model that reads images: LLM_VISION). */
@@ -51,4 +55,28 @@ export interface ExtractOptions {
 export interface ExtractionEngine {
   readonly name: string;
   extract(document: Document, fields: Field[], options?: ExtractOptions): Promise<ExtractionResult>;
+}
+
+/** A value an engine weighed for a field, with where it stands (hybrid's hints and its grounding). */
+export interface WeighedValue {
+  value: FieldValue;
+  /** The confidence it would be answered with. */
+  confidence: number;
+  page: number;
+  /** The line it was read from. */
+  text: string;
+  /**
+   * Found where such a field's value stands: beside a label that names the field, in its column, in
+   * its place on the page; not merely a value of the field's type printed somewhere.
+   */
+  placed: boolean;
+}
+
+/** An engine that can say which values it weighed for each scalar field, likeliest first. */
+export interface WeighingEngine extends ExtractionEngine {
+  weigh(document: Document, fields: Field[]): Promise<Record<string, WeighedValue[]>>;
+}
+
+export function canWeigh(engine: ExtractionEngine): engine is WeighingEngine {
+  return typeof (engine as Partial<WeighingEngine>).weigh === 'function';
 }

@@ -18,7 +18,13 @@ export function shapeResult(fields: Field[], raw: ExtractionResult): ExtractionR
       ? missing(field, found)
       : (found ?? { confidence: 0.5, page: null, text: null });
   }
-  return { data, evidence, ...(raw.usage ? { usage: raw.usage } : {}) };
+  return {
+    data,
+    evidence,
+    ...(raw.usage ? { usage: raw.usage } : {}),
+    ...(raw.model ? { model: raw.model } : {}),
+    ...(raw.fallback ? { fallback: raw.fallback } : {}),
+  };
 }
 
 function isEmpty(value: FieldValue): boolean {

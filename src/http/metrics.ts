@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ExtractionEngine } from '../engines/engine.ts';
 import { AppError } from '../errors.ts';
-import type { JobSlots } from './job-slots.ts';
+import type { JobSlots } from '../extraction/job-slots.ts';
 import type { RequestLogLine } from './request-log.ts';
 
 /** What the OCR pool tells of itself (the tesseract pool's stats()). */

@@ -4,7 +4,19 @@ import type { FastifyInstance } from 'fastify';
 import { generateRequestBody } from './routes/generate-schema.ts';
 
 /** OpenAPI 3.1 at /openapi.json, generated from the route schemas, and a docs page at /docs. */
-export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  version: string,
+  /** The docs page's own header policy (helmet's route config): swagger-ui draws with inline styles. */
+  docsHelmet?: object,
+): Promise<void> {
+  if (docsHelmet) {
+    app.addHook('onRoute', (route) => {
+      if (route.url === '/docs' || route.url.startsWith('/docs/')) {
+        route.config = { ...(route.config ?? {}), helmet: docsHelmet } as typeof route.config;
+      }
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

@@ -2,7 +2,12 @@ import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../errors.ts';
 import { CONFIG_LIMITS } from '../fields/parse-config.ts';
-import { DEFAULT_UPLOAD_DEADLINE, type UploadDeadline, withinUploadDeadline } from './upload-deadline.ts';
+import { ENVELOPE_BYTES } from '../requests/upload-bound.ts';
+import {
+  DEFAULT_UPLOAD_DEADLINE,
+  type UploadDeadline,
+  withinUploadDeadline,
+} from '../requests/upload-deadline.ts';
 
 export interface UploadedParts {
   file: { bytes: Uint8Array; fileName: string | undefined };
@@ -10,16 +15,6 @@ export interface UploadedParts {
 }
 
 type Found = Map<string, { bytes: Uint8Array; fileName: string | undefined }>;
-
-/** Room for multipart boundaries and part headers on top of the two parts' own sizes. */
-const ENVELOPE_BYTES = 64 * 1024;
-
-/** The most an upload may weigh in memory: its declared length, within the plan's limit and the envelope. */
-export function uploadBound(request: FastifyRequest, maxFileBytes: number): number {
-  const most = maxFileBytes + CONFIG_LIMITS.maxBytes + ENVELOPE_BYTES;
-  const declared = Number(request.headers['content-length']);
-  return Number.isFinite(declared) && declared >= 0 ? Math.min(declared, most) : most;
-}
 
 /**
  * Reads `file` and `yaml_file` into memory, never to disk, counting bytes as they stream so that

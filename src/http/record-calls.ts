@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AccountStore } from '../accounts/account-store.ts';
-import type { TokenCounts } from '../engines/engine.ts';
-import { describeFault } from './log-safe.ts';
+import { describeFault } from '../requests/log-safe.ts';
 import type { RequestLogLine } from './request-log.ts';
 
 /**
  * Every call made with an account (the API with its key, the website's playground with its
  * session) leaves a row for the account's Usage page: its time, status, billed pages, bytes,
- * duration, format and the model's token counts (llm, hybrid), never its content. Only those two
+ * duration, format, the model's token counts (llm, hybrid), the key that made it and its request id
+ * (so a user can quote it), never its content. Only those two
  * routes set request.account. Fed by the request log's line, so that a call whose client hung up
  * (499) is kept too.
  */
@@ -27,14 +27,11 @@ export function callRecorder(store: AccountStore, now: () => Date) {
         format: line.format ?? null,
         inputTokens: line.inputTokens ?? null,
         outputTokens: line.outputTokens ?? null,
+        keyId: request.apiKeyId ?? null,
+        requestId: request.id,
       });
     } catch (error) {
       request.log.warn({ fault: describeFault(error) }, 'call not recorded');
     }
   };
-}
-
-/** Only the two counts of an engine's usage, for the request's log context and so its call record. */
-export function tokenCounts(usage: TokenCounts): TokenCounts {
-  return { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
 }

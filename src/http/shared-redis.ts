@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { describeFault } from './log-safe.ts';
+import { describeFault } from '../requests/log-safe.ts';
 
 /**
  * Redis for counters that may be lost (rate limits, failed authentications): a call never waits for

@@ -20,11 +20,14 @@ export function isValidCsrfToken(secret: string | undefined, token: unknown): bo
 /**
  * The browser's own word on where a post comes from. Sec-Fetch-Site is sent by every current
  * browser; Origin by nearly all on a post. Clients that send neither rely on the token alone.
+ * The Origin must name this host; its scheme may be ours or https: behind a proxy that ends TLS and
+ * sends no X-Forwarded-Proto we see http where the browser speaks https (an https page is never the
+ * weaker origin).
  */
 export function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
-  return origin !== `${request.protocol}://${request.host}`;
+  return origin !== `${request.protocol}://${request.host}` && origin !== `https://${request.host}`;
 }

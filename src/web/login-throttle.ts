@@ -1,46 +1,64 @@
-import { createHash } from 'node:crypto';
-import type { AccountStore } from '../accounts/account-store.ts';
+import { type Attempt, type AttemptLimits, type Limit, subjectOf } from './attempt-limits.ts';
 
-/** Failed log-ins counted over 15 minutes: 5 per account, 20 per address (a shared office NAT). */
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
-
-// Hashed: the table of failures need not be a list of e-mail addresses and IPs.
-const subject = (kind: string, value: string) =>
-  `${kind}:${createHash('sha256').update(value, 'utf8').digest('hex')}`;
+const MINUTE = 60 * 1000;
 
 /**
- * Counted in the store, so every instance sees the same attempts. Keyed by the e-mail typed, known
- * account or not, so that being throttled says nothing about whether the account exists.
+ * Log-in attempts are limited so that guessing is slow and a stranger cannot lock the owner out:
+ * - per (account, address): 5 in 15 minutes: one guesser, one account;
+ * - per account, from browsers that never logged in to it: 30 an hour: guessers spread over many
+ *   addresses. A browser that did log in to the account (its device cookie) is not held by this limit,
+ *   nor by the address's: a stranger filling them does not keep the owner out;
+ * - per address, from such browsers: 100 in 15 minutes, whatever the accounts (credential stuffing),
+ *   high enough for an office behind one address;
+ * - per (account, device), for a known browser: 10 in 15 minutes.
+ * Keyed by the e-mail typed, known account or not, so that being throttled says nothing of who exists.
  */
+export const LOGIN_LIMITS = {
+  pair: { max: 5, windowMs: 15 * MINUTE },
+  account: { max: 30, windowMs: 60 * MINUTE },
+  address: { max: 100, windowMs: 15 * MINUTE },
+  device: { max: 10, windowMs: 15 * MINUTE },
+} as const satisfies Record<string, Limit>;
+
+export interface LoginAttempt {
+  email: string;
+  address: string;
+  /** The hash of the browser's device cookie when the store knows it for this e-mail's account. */
+  knownDevice: string | undefined;
+}
+
 export class LoginThrottle {
-  readonly #store: AccountStore;
+  readonly #limits: AttemptLimits;
 
-  constructor(store: AccountStore) {
-    this.#store = store;
+  constructor(limits: AttemptLimits) {
+    this.#limits = limits;
   }
 
-  async isThrottled(email: string, address: string, now: Date): Promise<boolean> {
-    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const [byAccount, byAddress] = await Promise.all([
-      this.#store.countLoginFailures(subject('email', email), since),
-      this.#store.countLoginFailures(subject('ip', address), since),
-    ]);
-    return byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS;
-  }
-
-  /** Records a failure; rows past the window go at the same time, so the table stays small. */
-  async failed(email: string, address: string, now: Date): Promise<void> {
-    await this.#store.recordLoginFailure([subject('email', email), subject('ip', address)], now);
-    await this.#store.clearLoginFailures(null, new Date(now.getTime() - THROTTLE_WINDOW_MS));
-  }
-
-  /** A good log-in clears the account's count (not the address's), and old rows go. */
-  async succeeded(email: string, now: Date): Promise<void> {
-    await this.#store.clearLoginFailures(
-      subject('email', email),
-      new Date(now.getTime() - THROTTLE_WINDOW_MS),
+  /** Counted before the password is checked: null when over a limit (the password is then never checked). */
+  start(login: LoginAttempt, now: Date): Promise<Attempt | null> {
+    const { email, address, knownDevice } = login;
+    return this.#limits.take(
+      knownDevice
+        ? [{ kind: 'login-device', values: [email, knownDevice], limit: LOGIN_LIMITS.device }]
+        : [
+            { kind: 'login-pair', values: [email, address], limit: LOGIN_LIMITS.pair },
+            { kind: 'login-account', values: [email], limit: LOGIN_LIMITS.account },
+            { kind: 'login-address', values: [address], limit: LOGIN_LIMITS.address },
+          ],
+      now,
     );
+  }
+
+  /** A failure stays counted; old rows go. */
+  failed(now: Date): Promise<void> {
+    return this.#limits.forgetOld(now);
+  }
+
+  /** A good log-in is not a failure, and clears its own pair's (or device's) count. */
+  succeeded(attempt: Attempt, login: LoginAttempt, now: Date): Promise<void> {
+    const own = login.knownDevice
+      ? subjectOf('login-device', [login.email, login.knownDevice])
+      : subjectOf('login-pair', [login.email, login.address]);
+    return this.#limits.succeeded(attempt, [own], now);
   }
 }

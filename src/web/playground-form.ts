@@ -6,7 +6,7 @@ import {
   DEFAULT_UPLOAD_DEADLINE,
   type UploadDeadline,
   withinUploadDeadline,
-} from '../http/upload-deadline.ts';
+} from '../requests/upload-deadline.ts';
 
 export interface PlaygroundForm {
   csrf: string;
@@ -15,6 +15,10 @@ export interface PlaygroundForm {
   /** The engine chosen, as sent (checked by the page, like the API's `engine=`); undefined: the default. */
   engine: string | undefined;
   document: { bytes: Uint8Array; fileName: string | undefined } | null;
+  /** The form's one-time id (post/redirect/get): a reload that sends it again changes nothing. */
+  submission: string;
+  /** A part refused (a file over the plan's limit): the rest of the form was still read, the YAML kept. */
+  refused?: AppError;
 }
 
 /**
@@ -37,13 +41,14 @@ async function readForm(request: FastifyRequest, maxFileBytes: number): Promise<
     evidence: false,
     engine: undefined,
     document: null,
+    submission: '',
   };
   const options = {
     throwFileSizeLimit: false,
     limits: {
-      parts: 6,
+      parts: 7,
       files: 1,
-      fields: 5,
+      fields: 6,
       fileSize: maxFileBytes + 1,
       fieldSize: CONFIG_LIMITS.maxBytes + 1,
     },
@@ -63,13 +68,15 @@ async function collect(part: Multipart, form: PlaygroundForm, maxFileBytes: numb
   if (part.type === 'file') {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Past the limit the stream ends one byte on (fileSize): drained, so that the form's other
+    // fields are still read and the YAML kept; the answer is the refusal.
     for await (const chunk of part.file) {
       size += chunk.length;
-      if (size > maxFileBytes) {
-        part.file.resume();
-        throw new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: size });
-      }
-      chunks.push(chunk);
+      if (size <= maxFileBytes) chunks.push(chunk);
+    }
+    if (size > maxFileBytes) {
+      form.refused = new AppError('file_too_large', { limit_bytes: maxFileBytes, received_bytes: size });
+      return;
     }
     if (part.fieldname === 'document') {
       form.document = { bytes: Buffer.concat(chunks, size), fileName: part.filename || undefined };
@@ -93,5 +100,7 @@ async function collect(part: Multipart, form: PlaygroundForm, maxFileBytes: numb
     form.evidence = value === 'on';
   } else if (part.fieldname === 'engine') {
     form.engine = value;
+  } else if (part.fieldname === 'submission') {
+    form.submission = value;
   }
 }

@@ -10,6 +10,8 @@ export const PAGE_STATUS = {
   badForm: 400,
   wrongLogin: 401,
   forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
   conflict: 409,
   throttled: 429,
 } as const;
@@ -43,12 +45,45 @@ export function csrfField(token: string): Html {
   return html`<input type="hidden" name="csrf" value="${token}">`;
 }
 
+/**
+ * The page a form was sent from, to go back to: the route's `formPage` (a post-only path such as
+ * /keys/:id/revoke has no page of its own), else the path itself.
+ */
+export function formPageOf(request: FastifyRequest): string {
+  return request.routeOptions.config.formPage ?? request.url.split('?')[0] ?? '/';
+}
+
 /** A refused post changes nothing and says why in words a person can act on. */
 export function refuseForm(request: FastifyRequest, reply: FastifyReply, site: SiteOptions): FastifyReply {
   const body = html`<h1>This form was not accepted</h1>
 <p>It has expired, or it was sent from another site. Nothing was changed.</p>
-<p><a href="${request.url.split('?')[0]}">Open the page again</a> and send the form from there.</p>`;
+<p><a href="${formPageOf(request)}">Open the page again</a> and send the form from there.</p>`;
   return sendPage(reply, PAGE_STATUS.forbidden, layout(frameFor(request, site, 'Form refused', ''), body));
+}
+
+/** 404 and 405 for a person in a browser: what happened, and the way back. */
+export function missingPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  site: SiteOptions,
+  allowed: string[] | undefined,
+): FastifyReply {
+  const home = html`<p><a href="/">Back to the home page</a></p>`;
+  if (allowed) {
+    reply.header('allow', allowed.join(', '));
+    const body = html`<h1>This address is not a page</h1>
+<p>It is used by a form, and opening it does nothing. Go back to the page you came from and use the form there.</p>
+${home}`;
+    return sendPage(
+      reply,
+      PAGE_STATUS.methodNotAllowed,
+      layout(frameFor(request, site, 'Not a page', ''), body),
+    );
+  }
+  const body = html`<h1>Page not found</h1>
+<p>There is no page at this address. It may have been mistyped, or the page may have moved.</p>
+${home}`;
+  return sendPage(reply, PAGE_STATUS.notFound, layout(frameFor(request, site, 'Page not found', ''), body));
 }
 
 /** Route-level onRequest for the pages of a logged-in user: a visitor is sent to log in. */

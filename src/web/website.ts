@@ -1,59 +1,47 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountStore } from '../accounts/account-store.ts';
-import type { Plans } from '../accounts/plans.ts';
-import type { EngineChoices } from '../engines/choose-engine.ts';
-import type { ExtractionDeps } from '../extraction/extract-document.ts';
-import type { JobSlots } from '../http/job-slots.ts';
-import { describeFault } from '../http/log-safe.ts';
-import { toAppError } from '../http/to-app-error.ts';
-import type { UploadDeadline } from '../http/upload-deadline.ts';
+import { describeFault } from '../requests/log-safe.ts';
+import { toAppError } from '../requests/to-app-error.ts';
 import { assetRoutes } from './assets.ts';
 import { isCrossSite, isValidCsrfToken } from './csrf.ts';
 import { acceptForms, field } from './form-body.ts';
 import { html } from './html.ts';
+import { accountPages } from './pages/account.ts';
 import { homePage } from './pages/home.ts';
 import { keysPages } from './pages/keys.ts';
 import { loginPages } from './pages/login.ts';
 import { logoutRoute } from './pages/logout.ts';
+import { passwordResetPages } from './pages/password-reset.ts';
 import { playgroundPages } from './pages/playground.ts';
 import { signupPages } from './pages/signup.ts';
 import { usagePage } from './pages/usage.ts';
-import { frameFor, refuseForm, type SiteOptions, sendPage } from './respond.ts';
+import { frameFor, missingPage, refuseForm, type SiteOptions, sendPage } from './respond.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import { loadSession, postSecret } from './sessions.ts';
 import { layout } from './views/layout.ts';
-
-export interface WebsiteDeps extends ExtractionDeps, SiteOptions {
-  store: AccountStore;
-  plans: Plans;
-  jobs: JobSlots;
-  uploadDeadline?: UploadDeadline;
-  now: () => Date;
-  /** Engines the playground offers, as the API's `engine=`; `engine` is the default. */
-  engines?: EngineChoices;
-}
+import type { WebsiteDeps } from './website-deps.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route checks the form's token itself, once it has read a multipart body. */
     tokenInBody?: 'multipart';
+    /** The page a post-only route's form is on: where a refused form sends the user back to. */
+    formPage?: string;
   }
 }
 
 /** The website, in its own scope: its hooks, body parser and error pages touch no API route. */
 export async function registerWebsite(app: FastifyInstance, deps: WebsiteDeps): Promise<void> {
   await app.register(async (web) => {
+    await web.register(cookie);
     web.decorateRequest('webSession', null);
     acceptForms(web);
 
-    web.addHook('onRequest', async (request) => {
+    web.addHook('onRequest', async (request, reply) => {
+      setSecurityHeaders(reply, request.url.startsWith('/assets/'));
       if (request.url.startsWith('/assets/')) return;
       request.webSession = await loadSession(deps.store, request, deps.now());
       if (request.webSession) request.logContext.accountId = request.webSession.account.id;
-    });
-    web.addHook('onSend', async (request, reply, payload) => {
-      setSecurityHeaders(reply, request.url.startsWith('/assets/'));
-      return payload;
     });
     // Before any handler: a cross-site post, or one without its token, changes nothing.
     web.addHook('preHandler', async (request, reply) => {
@@ -83,5 +71,28 @@ export async function registerWebsite(app: FastifyInstance, deps: WebsiteDeps): 
     keysPages(web, deps);
     usagePage(web, deps);
     playgroundPages(web, deps);
+    accountPages(web, deps);
+    passwordResetPages(web, deps);
   });
+}
+
+/** Machine paths, answered in JSON whoever asks. */
+const MACHINE_PATHS = /^\/(api|health|metrics|openapi\.json|docs)(\/|$)/;
+
+/**
+ * The website's 404 and 405 (the app's not-found handler asks): an HTML page with a way back for a
+ * browser on a website path; JSON, as before, for /api/* and for clients that do not ask for HTML.
+ */
+export function websiteErrorPages(site: SiteOptions) {
+  return {
+    wants(request: FastifyRequest): boolean {
+      const path = request.url.split('?')[0] ?? '';
+      return !MACHINE_PATHS.test(path) && String(request.headers.accept ?? '').includes('text/html');
+    },
+    send(request: FastifyRequest, reply: FastifyReply, allowed: string[] | undefined): FastifyReply {
+      request.webSession ??= null;
+      setSecurityHeaders(reply, false);
+      return missingPage(request, reply, site, allowed);
+    },
+  };
 }

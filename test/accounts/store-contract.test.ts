@@ -484,18 +484,155 @@ for (const harness of [sqliteHarness(), postgresHarness()]) {
       assert.equal((await store.getAccount(account.id))?.credits, 7);
     });
 
-    it('counts failed log-ins per subject over a window, and forgets them', async () => {
+    it('counts attempts per subject over each subject window, takes one back, and forgets them', async () => {
       const t0 = new Date('2026-05-01T12:00:00Z');
-      await store.recordLoginFailure(['email:a', 'ip:1'], t0);
-      await store.recordLoginFailure(['email:a', 'ip:1'], new Date(t0.getTime() + 60_000));
-      assert.equal(await store.countLoginFailures('email:a', t0), 2);
-      assert.equal(await store.countLoginFailures('email:a', new Date(t0.getTime() + 1)), 1);
-      assert.equal(await store.countLoginFailures('ip:1', t0), 2);
-      await store.clearLoginFailures('email:a', t0);
-      assert.equal(await store.countLoginFailures('email:a', t0), 0);
-      assert.equal(await store.countLoginFailures('ip:1', t0), 2);
-      await store.clearLoginFailures(null, new Date(t0.getTime() + 1));
-      assert.equal(await store.countLoginFailures('ip:1', new Date(0)), 1);
+      const since = (ms: number) => new Date(t0.getTime() - ms);
+      const both = (window: number) => [
+        { subject: 'pair:a', since: since(window) },
+        { subject: 'ip:1', since: since(window) },
+      ];
+      assert.deepEqual(
+        await store.recordAttempt('x1', both(180_000), new Date(t0.getTime() - 120_000)),
+        [1, 1],
+      );
+      assert.deepEqual(await store.recordAttempt('x2', both(60_000), t0), [1, 1]); // the first is outside
+      assert.deepEqual(await store.recordAttempt('x3', both(600_000), t0), [3, 3]);
+      await store.withdrawAttempt('x3');
+      assert.deepEqual(await store.recordAttempt('x4', both(600_000), t0), [3, 3]);
+      await store.clearAttempts(['pair:a'], since(60_000));
+      // pair:a forgotten; ip:1 keeps x2 and x4 (x1 was older than the horizon).
+      assert.deepEqual(await store.recordAttempt('x5', both(600_000), t0), [1, 3]);
+    });
+
+    it('lets no more attempts than the limit see a count within it, however many are sent at once, from two instances', async () => {
+      const other = await harness.openAnother();
+      try {
+        const at = new Date('2026-05-02T12:00:00Z');
+        const subjects = [{ subject: 'burst:victim', since: new Date(at.getTime() - 60_000) }];
+        const counts = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            (i % 2 ? other : store).recordAttempt(`burst-${i}`, subjects, at).then(([n]) => n!),
+          ),
+        );
+        // Each attempt counted itself and those recorded before it: the n-th smallest count is at least n,
+        // so within a limit of 5 no more than 5 pass, and the last sees all 30.
+        const sorted = [...counts].sort((a, b) => a - b);
+        assert.ok(
+          sorted.every((n, i) => n >= i + 1),
+          String(sorted),
+        );
+        assert.ok(counts.filter((n) => n <= 5).length <= 5, String(sorted));
+        assert.equal(Math.max(...counts), 30);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('keeps a browser known to an account, for that account only, from a date', async () => {
+      const account = await store.createAccount({
+        email: 'device@example.com',
+        plan: 'free',
+        credits: 1,
+        expiresAt: null,
+      });
+      const at = new Date('2026-05-03T12:00:00Z');
+      await store.addLoginDevice('dev-hash', account.id, at);
+      await store.addLoginDevice('dev-hash', account.id, at); // again: no error
+      assert.equal(await store.isLoginDevice('dev-hash', account.id, at), true);
+      assert.equal(await store.isLoginDevice('dev-hash', account.id, new Date(at.getTime() + 1)), false);
+      assert.equal(await store.isLoginDevice('dev-hash', 'acc_other', new Date(0)), false);
+      assert.equal(await store.isLoginDevice('other-hash', account.id, new Date(0)), false);
+    });
+
+    it('uses a reset token once, before it expires, setting the password in the same step', async () => {
+      const account = await store.createAccount({
+        email: 'reset@example.com',
+        plan: 'free',
+        credits: 1,
+        expiresAt: null,
+        passwordHash: 'old',
+      });
+      const at = new Date('2026-05-04T12:00:00Z');
+      const later = (ms: number) => new Date(at.getTime() + ms);
+      await store.createPasswordReset('tok-1', account.id, at, later(3_600_000));
+      await store.createPasswordReset('tok-2', account.id, at, later(3_600_000));
+      assert.equal(await store.peekPasswordReset('tok-1', later(1000)), account.id);
+      assert.equal(await store.resetPassword('tok-1', 'new', later(3_600_001)), null); // expired
+      assert.equal((await store.findLogin('reset@example.com'))?.passwordHash, 'old');
+      const uses = await Promise.all([
+        store.resetPassword('tok-2', 'new', later(1000)),
+        store.resetPassword('tok-2', 'newer', later(1000)),
+      ]);
+      assert.deepEqual(uses.filter(Boolean), [account.id]);
+      assert.match(String((await store.findLogin('reset@example.com'))?.passwordHash), /^new/);
+      assert.equal(await store.peekPasswordReset('tok-2', later(1000)), null);
+    });
+
+    it('deletes an account with its keys, sessions and calls; its key is refused at once', async () => {
+      const account = await store.createAccount({
+        email: 'leaving@example.com',
+        plan: 'free',
+        credits: 5,
+        expiresAt: null,
+        passwordHash: 'h',
+      });
+      const keep = await store.createAccount({
+        email: 'staying@example.com',
+        plan: 'free',
+        credits: 5,
+        expiresAt: null,
+      });
+      const key = generateApiKey();
+      await store.createKey(account.id, hashApiKey(key));
+      const kept = generateApiKey();
+      await store.createKey(keep.id, hashApiKey(kept));
+      const at = new Date('2026-05-05T12:00:00Z');
+      await store.createSession({
+        idHash: 's-leaving',
+        accountId: account.id,
+        createdAt: at.toISOString(),
+        expiresAt: new Date(at.getTime() + 3_600_000).toISOString(),
+      });
+      await store.recordCall({
+        accountId: account.id,
+        at: at.toISOString(),
+        status: 200,
+        pages: 1,
+        bytes: 10,
+        durationMs: 5,
+        keyId: null,
+        requestId: 'r-1',
+      });
+      await store.addLoginDevice('d', account.id, at);
+      await store.createPasswordReset('t', account.id, at, new Date(at.getTime() + 1000));
+      assert.equal(await store.deleteAccount(account.id), true);
+      assert.equal(await store.findByKeyHash(hashApiKey(key)), null);
+      assert.equal(await store.findSession('s-leaving', at), null);
+      assert.equal(await store.getAccountByEmail('leaving@example.com'), null);
+      assert.deepEqual(await store.listCalls(account.id, '2000-01-01'), []);
+      assert.ok(await store.findByKeyHash(hashApiKey(kept)));
+      assert.equal(await store.deleteAccount(account.id), false);
+    });
+
+    it('ends all sessions of an account but one, and sets its password', async () => {
+      const account = await store.createAccount({
+        email: 'sessions@example.com',
+        plan: 'free',
+        credits: 5,
+        expiresAt: null,
+      });
+      const at = new Date('2026-05-06T12:00:00Z');
+      const expiresAt = new Date(at.getTime() + 3_600_000).toISOString();
+      for (const idHash of ['s1', 's2', 's3']) {
+        await store.createSession({ idHash, accountId: account.id, createdAt: at.toISOString(), expiresAt });
+      }
+      await store.deleteSessionsOfAccount(account.id, 's2');
+      assert.equal(await store.findSession('s1', at), null);
+      assert.ok(await store.findSession('s2', at));
+      await store.deleteSessionsOfAccount(account.id, null);
+      assert.equal(await store.findSession('s2', at), null);
+      await store.setPassword(account.id, 'hash-2');
+      assert.equal((await store.findLogin('sessions@example.com'))?.passwordHash, 'hash-2');
     });
   });
 }

@@ -3,6 +3,8 @@ import { multipart, type Part } from './multipart.ts';
 
 export const PASSWORD = 'correct horse battery';
 
+const octet = () => 1 + Math.floor(Math.random() * 254);
+
 /** A browser stand-in for inject(): keeps cookies, reads each page's form token, posts forms. */
 export class WebClient {
   readonly app: FastifyInstance;
@@ -18,7 +20,8 @@ export class WebClient {
   ) {
     this.app = app;
     this.headers = options.headers ?? {};
-    this.remoteAddress = options.remoteAddress ?? '127.0.0.1';
+    // A browser of its own address unless told: sign-ups are limited per address, as in life.
+    this.remoteAddress = options.remoteAddress ?? `10.${octet()}.${octet()}.${octet()}`;
   }
 
   #keep(res: LightMyRequestResponse): LightMyRequestResponse {
@@ -89,7 +92,15 @@ export class WebClient {
     return csrfIn(page.body);
   }
 
+  /** Signs up (the answer never says whether the e-mail was taken), then logs in: the log-in's answer. */
   async signup(email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
+    const res = await this.signupOnly(email, password);
+    if (res.statusCode !== 303) return res;
+    return this.login(email, password);
+  }
+
+  /** The sign-up form alone: its answer. */
+  async signupOnly(email: string, password = PASSWORD): Promise<LightMyRequestResponse> {
     const csrf = await this.csrf('/signup');
     return this.post('/signup', { csrf, email, password, confirm: password });
   }
@@ -102,7 +113,9 @@ export class WebClient {
   /** Creates a key on the API Keys page; returns the key shown once. */
   async createKey(name = 'test key'): Promise<string> {
     const csrf = await this.csrf('/keys');
-    const res = await this.post('/keys', { csrf, name });
+    const posted = await this.post('/keys', { csrf, name });
+    if (posted.statusCode !== 303) throw new Error(`key not created (status ${posted.statusCode})`);
+    const res = await this.get(String(posted.headers.location));
     const key = /<code class="key" id="new-key">(dj_[0-9A-Za-z]+)<\/code>/.exec(res.body)?.[1];
     if (!key) throw new Error(`no key on the page (status ${res.statusCode})`);
     return key;

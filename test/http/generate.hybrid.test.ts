@@ -67,12 +67,17 @@ describe('POST /api/v1/generate?engine=hybrid', () => {
     for (const f of hinted) assert.ok(user.includes(`- ${f}: `), `${f} hinted`);
   });
 
-  it('answers with the local result (200) when the model fails', async () => {
+  it('answers with the local result (200, charged) when the model fails, and says so', async () => {
     model.script(serverError(503));
     const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid&evidence=true');
     assert.equal(res.statusCode, 200, res.body);
     assert.deepEqual(res.json().data, local.data);
     assert.equal(model.received.length, 3);
+    assert.equal(res.headers['x-llm-fallback'], 'llm_unavailable');
+    assert.equal(res.headers['x-pages-billed'], '1');
+    const { evidence } = res.json();
+    assert.match(evidence.supplier_code.note, /the language model did not answer \(llm_unavailable\)/);
+    assert.equal(evidence.total.note, undefined, 'a field not asked is not noted');
     assert.ok(t.logs.lines.some((l) => l.includes('model failed; local answers kept')));
     const account = (await t.store.findByKeyHash(hashApiKey(key)))!.account;
     const [call] = await t.store.listCalls(account.id, '2000-01-01');
@@ -81,5 +86,27 @@ describe('POST /api/v1/generate?engine=hybrid', () => {
       [0, 0],
       'hybrid, nothing counted by the provider',
     );
+  });
+
+  it('says a refused key in the fallback header', async () => {
+    model.script({ status: 401, body: { error: { message: 'Incorrect API key provided' } } });
+    const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['x-llm-fallback'], 'llm_auth_failed');
+    assert.equal(model.received.length, 1);
+  });
+
+  it('keeps a value the model took from elsewhere in the document below the grounded confidence', async () => {
+    // The supplier's name is printed, but not where a purchase order reference stands.
+    model.script(openAiJson({ supplier_code: null, purchase_order: 'ACME Supplies Ltd' }));
+    const res = await t.generate(key, upload(DOCUMENT, YAML), '?engine=hybrid&evidence=true');
+    assert.equal(res.statusCode, 200, res.body);
+    const { data, evidence } = res.json();
+    assert.equal(res.headers['x-llm-model'], 'test-model');
+    // The local engine had no answer: the model's is kept, but stated at most 0.4, with why.
+    assert.equal(data.purchase_order, 'ACME Supplies Ltd');
+    assert.equal(evidence.purchase_order.confidence, 0.4);
+    assert.match(evidence.purchase_order.note, /not where such a field's value stands/);
+    assert.equal(evidence.purchase_order.text, 'ACME Supplies Ltd');
   });
 });

@@ -129,12 +129,12 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   });
 
   it('waits what Retry-After asks on 429, then succeeds', async () => {
-    model.script(rateLimited(2), openAiJson(ANSWER));
+    model.script(rateLimited(1), openAiJson(ANSWER));
     const key = await t.keyFor();
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(model.received.length, 2);
-    assert.deepEqual(t.delays, [2000]);
+    assert.deepEqual(t.delays, [1000]);
   });
 
   it('retries a 500 with backoff, and gives up after three tries with 503, nothing charged', async () => {
@@ -149,32 +149,39 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
     const before = (await t.store.getAccountByEmail('retry@example.com'))!.credits;
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 503, res.body);
-    assert.equal(res.json().code, 'unavailable');
+    assert.equal(res.json().code, 'llm_unavailable');
+    assert.equal(res.json().details.retryable, true);
+    assert.equal(res.headers['retry-after'], '5');
     assert.equal(model.received.length, 3);
     assert.equal((await t.store.getAccountByEmail('retry@example.com'))!.credits, before);
   });
 
-  it('answers 503 unavailable when the model is too slow, nothing charged', async () => {
+  it('answers 503 llm_unavailable when the model is too slow, nothing charged', async () => {
     model.script(hang);
     const key = await t.keyFor({ email: 'slow@example.com', credits: 10 });
     const before = (await t.store.getAccountByEmail('slow@example.com'))!.credits;
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 503, res.body);
     const body = res.json();
-    assert.equal(body.code, 'unavailable');
+    assert.equal(body.code, 'llm_unavailable');
+    assert.equal(body.details.reason, 'the language model did not answer in time');
     assert.equal(typeof body.details.request_id, 'string');
     assert.equal((await t.store.getAccountByEmail('slow@example.com'))!.credits, before);
     assert.equal(res.headers['x-pages-billed'], undefined);
   });
 
-  it('answers 503 for a refusal, a malformed body and an answer with no JSON', async () => {
+  it('answers 503 for a refusal at once, and for a malformed body or an answer with no JSON after two re-asks', async () => {
     const key = await t.keyFor();
-    for (const reply of [openAiRefusal(), malformedBody, malformedContent]) {
+    for (const [reply, calls] of [
+      [openAiRefusal(), 1],
+      [malformedBody, 3],
+      [malformedContent, 3],
+    ] as const) {
       model.script(reply);
       const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
       assert.equal(res.statusCode, 503, res.body);
-      assert.equal(res.json().code, 'unavailable');
-      assert.equal(model.received.length, 1, 'not retried: the same question gets the same answer');
+      assert.equal(res.json().code, 'llm_unavailable');
+      assert.equal(model.received.length, calls);
     }
   });
 

@@ -38,7 +38,11 @@ describe('website: sign up, log in, log out', () => {
     assert.equal(form.statusCode, 200);
     for (const label of ['Email', 'Password', 'Confirm password', 'Create account'])
       assert.ok(form.body.includes(label));
-    const res = await c.signup('New.User@Example.com');
+    const signedUp = await c.signupOnly('New.User@Example.com');
+    assert.equal(signedUp.headers.location, '/login?done=signed-up');
+    const next = await c.get('/login?done=signed-up');
+    assert.match(next.body, /Your account is ready if this e-mail had none/);
+    const res = await c.login('new.user@example.com');
     assert.equal(res.statusCode, 303);
     assert.equal(res.headers.location, '/keys');
     const account = await t.store.getAccountByEmail('new.user@example.com');
@@ -46,13 +50,13 @@ describe('website: sign up, log in, log out', () => {
     assert.equal(account?.credits, 50);
     const keys = await c.get('/keys');
     assert.equal(keys.statusCode, 200);
-    for (const link of ['API Keys', 'Usage', 'Playground', 'Log out'])
+    for (const link of ['API Keys', 'Usage', 'Playground', 'Account', 'Log out'])
       assert.ok(keys.body.includes(link), link);
   });
 
   it('refuses short passwords, differing confirmations, bad e-mails and taken e-mails, keeping the e-mail typed', async () => {
     const c = new WebClient(t.app);
-    let csrf = await c.csrf('/signup');
+    const csrf = await c.csrf('/signup');
     let res = await c.post('/signup', {
       csrf,
       email: 'short@example.com',
@@ -72,16 +76,21 @@ describe('website: sign up, log in, log out', () => {
     res = await c.post('/signup', { csrf, email: 'not-an-email', password: PASSWORD, confirm: PASSWORD });
     assert.match(res.body, /valid e-mail/);
     assert.equal(await t.store.getAccountByEmail('short@example.com'), null);
+    // A taken e-mail gets the answer a new one gets: the page never says who has an account.
+    const fresh = await new WebClient(t.app).signupOnly('fresh@example.com');
     await new WebClient(t.app).signup('taken@example.com');
-    csrf = await c.csrf('/signup');
-    res = await c.post('/signup', {
-      csrf,
-      email: 'taken@example.com',
-      password: PASSWORD,
-      confirm: PASSWORD,
-    });
-    assert.equal(res.statusCode, 409);
-    assert.match(res.body, /already exists/);
+    const taken = await new WebClient(t.app).signupOnly('taken@example.com', 'another password 1');
+    for (const res of [fresh, taken]) {
+      assert.equal(res.statusCode, 303);
+      assert.equal(res.headers.location, '/login?done=signed-up');
+      assert.equal(res.body, '');
+    }
+    // And the taken account keeps its own password.
+    assert.equal((await new WebClient(t.app).login('taken@example.com')).statusCode, 303);
+    assert.equal(
+      (await new WebClient(t.app).login('taken@example.com', 'another password 1')).statusCode,
+      401,
+    );
   });
 
   it('escapes what a user typed when it is shown again', async () => {
@@ -238,7 +247,7 @@ describe('website: sign up, log in, log out', () => {
   });
 });
 
-describe('website: log-in throttle', () => {
+describe('website: log-in throttle (attacks)', () => {
   const time = clock();
   let t: TestApp;
   before(async () => {
@@ -246,42 +255,128 @@ describe('website: log-in throttle', () => {
   });
   after(() => t.close());
 
-  it('refuses an account after 5 failures in 15 minutes, even with the right password, from any address', async () => {
-    await new WebClient(t.app).signup('victim@example.com');
-    for (let i = 0; i < 5; i++) {
-      const res = await new WebClient(t.app, { remoteAddress: `10.0.0.${i + 1}` }).login(
-        'victim@example.com',
-        'guess',
+  it('counts guesses sent at once before checking them: of 15 wrong passwords together, 5 are checked', async () => {
+    await new WebClient(t.app).signup('burst@example.com');
+    const checks = mock.method(passwords, 'verify');
+    try {
+      const attacker = new WebClient(t.app, { remoteAddress: '203.0.113.9' });
+      const csrf = await attacker.csrf('/login');
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          attacker.post('/login', { csrf, email: 'burst@example.com', password: `guess ${i}` }),
+        ),
       );
-      assert.equal(res.statusCode, 401);
+      const statuses = answers.map((a) => a.statusCode).sort();
+      assert.equal(checks.mock.callCount(), 5);
+      assert.deepEqual(statuses, [...Array(5).fill(401), ...Array(10).fill(429)]);
+      // The next guess from there is refused unchecked, even the right password: the pair is spent.
+      assert.equal((await attacker.login('burst@example.com')).statusCode, 429);
+      assert.equal(checks.mock.callCount(), 5);
+    } finally {
+      checks.mock.restore();
     }
-    const blocked = await new WebClient(t.app, { remoteAddress: '10.0.1.1' }).login('victim@example.com');
-    assert.equal(blocked.statusCode, 429);
-    assert.match(blocked.body, /Too many attempts/);
-    // The same answer for an e-mail with no account: the throttle says nothing of who exists.
-    for (let i = 0; i < 5; i++)
-      await new WebClient(t.app, { remoteAddress: '10.0.2.1' }).login('ghost@example.com', 'x');
-    assert.equal(
-      (await new WebClient(t.app, { remoteAddress: '10.0.2.2' }).login('ghost@example.com', 'x')).statusCode,
-      429,
-    );
-
-    time.advance(15 * 60 * 1000 + 1000);
-    const c = new WebClient(t.app, { remoteAddress: '10.0.1.1' });
-    assert.equal((await c.login('victim@example.com')).statusCode, 303);
+    // The owner, elsewhere, is not held by the stranger's pair.
+    const owner = new WebClient(t.app, { remoteAddress: '198.51.100.20' });
+    assert.equal((await owner.login('burst@example.com')).statusCode, 303);
   });
 
-  it('refuses an address after 20 failures in 15 minutes, whatever the account', async () => {
-    await new WebClient(t.app).signup('other@example.com');
-    for (let i = 0; i < 20; i++) {
-      await new WebClient(t.app, { remoteAddress: '192.0.2.7' }).login(`spray${i}@example.com`, 'guess');
+  it('never locks the owner out of a browser that logged in before, whatever strangers send from many addresses', async () => {
+    const owner = new WebClient(t.app, { remoteAddress: '198.51.100.30' });
+    await owner.signup('owner@example.com');
+    await owner.post('/logout', { csrf: await owner.csrf('/keys') });
+    // 7 strangers, 5 guesses each: past the account-wide limit (30 an hour) for unknown browsers.
+    for (let a = 0; a < 7; a++) {
+      const stranger = new WebClient(t.app, { remoteAddress: `192.0.2.${a + 1}` });
+      for (let i = 0; i < 5; i++) await stranger.login('owner@example.com', `guess ${a}-${i}`);
     }
-    const blocked = await new WebClient(t.app, { remoteAddress: '192.0.2.7' }).login('other@example.com');
-    assert.equal(blocked.statusCode, 429);
-    assert.equal(
-      (await new WebClient(t.app, { remoteAddress: '192.0.2.8' }).login('other@example.com')).statusCode,
-      303,
-    );
+    const fresh = new WebClient(t.app, { remoteAddress: '192.0.2.99' });
+    assert.equal((await fresh.login('owner@example.com', 'guess')).statusCode, 429);
+    // The owner's browser carries its device cookie: the account-wide limit does not hold it.
+    assert.ok(owner.cookies.has('docjson_device'));
+    assert.equal((await owner.login('owner@example.com')).statusCode, 303);
+    // A device cookie is the owner's pass for the owner's account only, and is no pass for guessing it.
+    const thief = new WebClient(t.app, { remoteAddress: '192.0.2.100' });
+    thief.cookies.set('docjson_device', 'A'.repeat(43));
+    assert.equal((await thief.login('owner@example.com', 'guess')).statusCode, 429);
+    time.advance(60 * 60 * 1000 + 1000);
+    assert.equal((await fresh.login('owner@example.com')).statusCode, 303);
+  });
+
+  it('counts an IPv6 guesser by its /64: a new address of the same block per guess dodges nothing', async () => {
+    await new WebClient(t.app).signup('six@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const hopper = new WebClient(t.app, { remoteAddress: `2001:db8:77:1::${(i + 1).toString(16)}` });
+      statuses.push((await hopper.login('six@example.com', `guess ${i}`)).statusCode);
+    }
+    assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+    const neighbour = new WebClient(t.app, { remoteAddress: '2001:db8:77:2::1' });
+    assert.equal((await neighbour.login('six@example.com')).statusCode, 303);
+  });
+
+  it('says the same for an e-mail without an account: 5 failures, then 429', async () => {
+    const c = new WebClient(t.app, { remoteAddress: '10.0.2.1' });
+    for (let i = 0; i < 5; i++) assert.equal((await c.login('ghost@example.com', 'x')).statusCode, 401);
+    assert.equal((await c.login('ghost@example.com', 'x')).statusCode, 429);
+    time.advance(15 * 60 * 1000 + 1000);
+    assert.equal((await c.login('ghost@example.com', 'x')).statusCode, 401);
+  });
+
+  it('refuses an address after 100 failures in 15 minutes, whatever the accounts; a known browser there still logs in', async () => {
+    const known = new WebClient(t.app, { remoteAddress: '100.64.0.1' });
+    await known.signup('office@example.com');
+    await known.post('/logout', { csrf: await known.csrf('/keys') });
+    const checks = mock.method(passwords, 'verify', async (password: string) => password === PASSWORD);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const res = await new WebClient(t.app, { remoteAddress: '100.64.0.1' }).login(
+          `spray${i}@example.com`,
+          'guess',
+        );
+        assert.equal(res.statusCode, 401);
+      }
+      const colleague = new WebClient(t.app, { remoteAddress: '100.64.0.1' });
+      assert.equal((await colleague.login('office@example.com')).statusCode, 429);
+      assert.equal((await known.login('office@example.com')).statusCode, 303);
+    } finally {
+      checks.mock.restore();
+    }
+  });
+});
+
+describe('website: sign-up limits (attacks)', () => {
+  it('makes at most 5 accounts an hour from one address, however fast, and says so', async () => {
+    const time = clock();
+    const t = await createTestApp({ now: time.now });
+    try {
+      const farm = new WebClient(t.app, { remoteAddress: '198.18.0.1' });
+      const csrf = await farm.csrf('/signup');
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          farm.post('/signup', {
+            csrf,
+            email: `farm${i}@example.com`,
+            password: PASSWORD,
+            confirm: PASSWORD,
+          }),
+        ),
+      );
+      assert.deepEqual(answers.map((a) => a.statusCode).sort(), [
+        ...Array(5).fill(303),
+        ...Array(3).fill(429),
+      ]);
+      assert.match(
+        answers.find((a) => a.statusCode === 429)!.body,
+        /Too many accounts were made from your network/,
+      );
+      assert.equal((await t.store.listAccounts()).length, 5);
+      // Another address is not held.
+      assert.equal((await new WebClient(t.app).signupOnly('elsewhere@example.com')).statusCode, 303);
+      time.advance(60 * 60 * 1000 + 1000);
+      assert.equal((await farm.signupOnly('farm9@example.com')).statusCode, 303);
+    } finally {
+      await t.close();
+    }
   });
 });
 

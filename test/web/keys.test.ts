@@ -30,8 +30,12 @@ describe('website: API Keys', () => {
     assert.ok(list.body.includes('billing server'));
     assert.ok(list.body.includes(`${key.slice(0, 10)}…`));
     assert.ok(!list.body.includes(key.slice(0, 14)), 'no more than the prefix');
-    assert.match(list.body, /<td>Active<\/td>/);
-    assert.doesNotMatch(list.body, /<td>Never<\/td>\s*<td>Active/, 'last use is shown');
+    assert.match(list.body, /<td data-label="Status">Active<\/td>/);
+    assert.doesNotMatch(
+      list.body,
+      /<td data-label="Last used">Never<\/td>\s*<td data-label="Status">Active/,
+      'last use is shown',
+    );
 
     const stored = (await t.store.listKeys((await t.store.getAccountByEmail('keys@example.com'))!.id))[0]!;
     assert.equal(stored.prefix, key.slice(0, 10));
@@ -63,15 +67,15 @@ describe('website: API Keys', () => {
       assert.match(page.body, /data-confirm="Revoke the key/);
       const res = await c.post(action, { csrf: await c.csrf('/keys') });
       assert.equal(res.statusCode, 303);
-      assert.equal(res.headers.location, '/keys?revoked=1');
+      assert.equal(res.headers.location, '/keys?done=revoked');
       for (const app of [t, other]) {
         const api = await app.generate(key, upload(INVOICE_TEXT, INVOICE_YAML));
         assert.equal(api.statusCode, 401);
         assert.equal(api.json().code, 'invalid_api_key');
       }
-      const list = await c.get('/keys?revoked=1');
+      const list = await c.get('/keys?done=revoked');
       assert.match(list.body, /The key was revoked/);
-      assert.match(list.body, /<td>Revoked<\/td>/);
+      assert.match(list.body, /<td data-label="Status">Revoked<\/td>/);
     } finally {
       await other.app.close();
     }

@@ -66,6 +66,6 @@ describe('website: Playground with a model configured', () => {
       [812, 64],
     ]);
     const usage = await c.get('/usage');
-    assert.match(usage.body, /<td class="num">812 in \/ 64 out<\/td>/);
+    assert.match(usage.body, /<td data-label="Tokens" class="num">812 in \/ 64 out<\/td>/);
   });
 });

@@ -59,7 +59,10 @@ describe('website: Playground', () => {
       page.body,
       /<label for="document">Document<\/label>\s*<input type="file" id="document" name="document"/,
     );
-    assert.match(page.body, /<label>Fields \(YAML\) <textarea name="yaml"[^>]*>schemas:/);
+    assert.match(
+      page.body,
+      /<label for="yaml">Fields \(YAML\)<\/label>\s*<textarea id="yaml" name="yaml"[^>]*>schemas:/,
+    );
     assert.match(page.body, /<button type="submit">Extract<\/button>/);
     assert.match(page.body, /enctype="multipart\/form-data"/);
   });
@@ -195,7 +198,7 @@ describe('website: Playground', () => {
     assert.match(res.body, /Page 1: 4 fields outlined/);
     assert.match(
       res.body,
-      /<td><code>total<\/code><\/td><td class="num">1<\/td><td>box \d+, \d+, \d+, \d+ \(points/,
+      /<td data-label="Field"><code>total<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">box \d+, \d+, \d+, \d+ \(points/,
     );
 
     const csp = String(res.headers['content-security-policy']);
@@ -212,9 +215,12 @@ describe('website: Playground', () => {
     assert.equal(res.statusCode, 200);
     assert.match(
       res.body,
-      /<td><code>invoice_number<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B2<\/td>/,
+      /<td data-label="Field"><code>invoice_number<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">cell Invoice!B2<\/td>/,
     );
-    assert.match(res.body, /<td><code>total<\/code><\/td><td class="num">1<\/td><td>cell Invoice!B5<\/td>/);
+    assert.match(
+      res.body,
+      /<td data-label="Field"><code>total<\/code><\/td><td data-label="Page" class="num">1<\/td><td data-label="Where">cell Invoice!B5<\/td>/,
+    );
     assert.doesNotMatch(res.body, /<image /);
   });
 
@@ -265,5 +271,81 @@ describe('website: Playground', () => {
     }
     const usage = await c.get('/usage');
     assert.ok(!usage.body.includes(canary));
+  });
+});
+
+describe('website: Playground keeps what the user typed, and answers a form once', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  const MY_YAML =
+    'schemas:\n  data:\n    type: object\n    properties:\n      my_own_field:\n        type: string\n';
+
+  it('keeps the YAML (and the evidence box ticked) when the file is refused as too large', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-keep@example.com');
+    const csrf = csrfIn((await c.get('/playground')).body);
+    const res = await c.postMultipart('/playground', [
+      { name: 'csrf', content: csrf },
+      {
+        name: 'document',
+        content: Buffer.alloc(1_000_001, 0x41),
+        filename: 'big.txt',
+        contentType: 'text/plain',
+      },
+      { name: 'yaml', content: MY_YAML },
+      { name: 'evidence', content: 'on' },
+    ]);
+    assert.equal(res.statusCode, 400);
+    assert.equal(answerOf(res.body).code, 'file_too_large');
+    assert.ok(res.body.includes('my_own_field'), 'the YAML typed is still there');
+    assert.match(res.body, /<input type="checkbox" id="evidence" name="evidence" checked>/);
+    assert.match(res.body, /Nothing was billed/);
+    assert.equal((await t.store.getAccountByEmail('pg-keep@example.com'))?.credits, 50);
+  });
+
+  it('extracts and bills a form once: sent again (a reload), it redirects and bills nothing', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-once@example.com');
+    const page = (await c.get('/playground')).body;
+    const submission = /name="submission" value="([^"]+)"/.exec(page)![1]!;
+    const parts = [
+      { name: 'csrf', content: csrfIn(page) },
+      { name: 'submission', content: submission },
+      { name: 'document', content: INVOICE_TEXT, filename: 'invoice.txt', contentType: 'text/plain' },
+      { name: 'yaml', content: INVOICE_YAML },
+    ];
+    const first = await c.postMultipart('/playground', parts);
+    assert.equal(first.statusCode, 200);
+    assert.match(first.body, /Request id <code class="request-id">[0-9a-f-]{36}<\/code>/);
+    assert.notEqual(
+      /name="submission" value="([^"]+)"/.exec(first.body)![1],
+      submission,
+      'a new form, a new id',
+    );
+    const again = await c.postMultipart('/playground', parts);
+    assert.equal(again.statusCode, 303);
+    assert.equal(again.headers.location, '/playground?done=repeated');
+    assert.match((await c.get('/playground?done=repeated')).body, /was not extracted or billed again/);
+    const account = (await t.store.getAccountByEmail('pg-once@example.com'))!;
+    assert.equal(account.credits, 49);
+    assert.equal((await t.store.listCalls(account.id, '2000-01-01')).length, 1);
+  });
+
+  it('shows progress while extracting (a status line the script fills) and the check box inside its own label', async () => {
+    const c = new WebClient(t.app);
+    await c.signup('pg-progress@example.com');
+    const page = (await c.get('/playground')).body;
+    assert.match(page, /data-progress="extract-progress"/);
+    assert.match(page, /<p id="extract-progress" class="progress" role="status" aria-live="polite"><\/p>/);
+    assert.match(
+      page,
+      /<div class="check"><input type="checkbox" id="evidence" name="evidence"><label for="evidence">With evidence/,
+    );
+    const script = (await c.get('/assets/site.js')).body;
+    assert.match(script, /Extracting…/);
   });
 });

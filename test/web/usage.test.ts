@@ -16,14 +16,10 @@ describe('website: Usage', () => {
     const c = new WebClient(t.app);
     await c.signup('usage@example.com');
     const key = await c.createKey();
-    assert.equal(
-      (await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML, 'secret-file-name.txt'))).statusCode,
-      200,
-    );
-    assert.equal(
-      (await t.generate(key, upload(INVOICE_TEXT, 'schemas: [', 'secret-file-name.txt'))).statusCode,
-      422,
-    );
+    const answered = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML, 'secret-file-name.txt'));
+    assert.equal(answered.statusCode, 200);
+    const refused = await t.generate(key, upload(INVOICE_TEXT, 'schemas: [', 'secret-file-name.txt'));
+    assert.equal(refused.statusCode, 422);
 
     const page = await c.get('/usage');
     assert.equal(page.statusCode, 200);
@@ -31,9 +27,26 @@ describe('website: Usage', () => {
     assert.match(page.body, /<dt>Expires<\/dt><dd>No expiry<\/dd>/);
     assert.match(page.body, /<dt>Credit left<\/dt><dd>49 pages<\/dd>/);
     assert.match(page.body, /2 calls, newest first/);
-    assert.match(page.body, /<td>200 OK<\/td><td class="num">1<\/td>/);
-    assert.match(page.body, /<td>422 Invalid request<\/td><td class="num">0<\/td>/);
-    assert.match(page.body, /<td>text<\/td>/);
+    assert.match(
+      page.body,
+      /<td data-label="Key">test key<\/td><td data-label="Status">200 OK<\/td><td data-label="Pages billed" class="num">1<\/td>/,
+    );
+    assert.match(
+      page.body,
+      /<td data-label="Status">422 Invalid request<\/td><td data-label="Pages billed" class="num">0<\/td>/,
+    );
+    assert.match(page.body, /<td data-label="Format">text<\/td>/);
+    // By key: the key's name, its calls and pages; each call's request id, as its answer gave it.
+    assert.match(
+      page.body,
+      /<td data-label="Key">test key<\/td><td data-label="Calls" class="num">2<\/td><td data-label="Pages billed" class="num">1<\/td>/,
+    );
+    const ids = [
+      ...page.body.matchAll(/<td data-label="Request id"><code class="request-id">([0-9a-f-]{36})<\/code>/g),
+    ];
+    assert.equal(ids.length, 2);
+    assert.equal(ids[0]![1], refused.json().details.request_id, 'the newest call: the refused one');
+    assert.equal(ids[1]![1], answered.headers['x-request-id']);
     assert.match(page.body, /<svg class="chart"[^>]*role="img"/);
     assert.match(page.body, /2 in all/);
 
@@ -53,11 +66,19 @@ describe('website: Usage', () => {
 
     const page = await c.get('/usage');
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /<th scope="col" class="num">Tokens<\/th><\/tr><\/thead>/);
-    const rows = [...page.body.matchAll(/<tr><td>[^<]*UTC<\/td>.*?<\/tr>/g)].map((m) => m[0]);
+    assert.match(
+      page.body,
+      /<th scope="col" class="num">Tokens<\/th><th scope="col">Request id<\/th><\/tr><\/thead>/,
+    );
+    const rows = [...page.body.matchAll(/<tr><td data-label="Time">[^<]*UTC<\/td>.*?<\/tr>/g)].map(
+      (m) => m[0],
+    );
     assert.equal(rows.length, 2);
-    assert.match(rows[0]!, /<td>pdf<\/td><td class="num">12,812 in \/ 64 out<\/td><\/tr>$/);
-    assert.match(rows[1]!, /<td>pdf<\/td><td class="num"><\/td><\/tr>$/);
+    assert.match(
+      rows[0]!,
+      /<td data-label="Format">pdf<\/td><td data-label="Tokens" class="num">12,812 in \/ 64 out<\/td>/,
+    );
+    assert.match(rows[1]!, /<td data-label="Format">pdf<\/td><td data-label="Tokens" class="num"><\/td>/);
   });
 
   it('counts calls and pages per UTC day, a zero for quiet days', () => {

@@ -1,8 +1,8 @@
 import { postJson } from './http-retry.ts';
-import type { ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
+import type { AskTime, ClientOptions, ModelAnswer, ModelClient } from './model-client.ts';
 import { ModelFailure } from './model-failure.ts';
-import { isObject, parseAnswerText } from './parse-answer.ts';
-import { type Prompt, userContent } from './prompt.ts';
+import { isObject, parsedWithUsage } from './parse-answer.ts';
+import { followUps, type Prompt, userContent } from './prompt.ts';
 
 const ANTHROPIC_VERSION = '2023-06-01';
 const MAX_OUTPUT_TOKENS = 4096;
@@ -24,7 +24,7 @@ export class AnthropicClient implements ModelClient {
     this.#options = options;
   }
 
-  async ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer> {
+  async ask(prompt: Prompt, time: AskTime): Promise<ModelAnswer> {
     const response = await postJson(
       `${this.#options.baseUrl}/messages`,
       {
@@ -36,7 +36,7 @@ export class AnthropicClient implements ModelClient {
         max_tokens: MAX_OUTPUT_TOKENS,
         temperature: 0,
         system: prompt.system,
-        messages: [{ role: 'user', content: userContent(prompt, PICTURE) }],
+        messages: [{ role: 'user', content: userContent(prompt, PICTURE) }, ...followUps(prompt)],
         tools: [
           {
             name: prompt.name,
@@ -46,7 +46,7 @@ export class AnthropicClient implements ModelClient {
         ],
         tool_choice: { type: 'tool', name: prompt.name },
       },
-      { ...this.#options.retry, signal },
+      { ...this.#options.retry, ...time },
     );
     return readMessage(response.body, prompt.name);
   }
@@ -65,6 +65,5 @@ function readMessage(body: unknown, tool: string): ModelAnswer {
   if (call && isObject(call.input)) return { value: call.input, usage: tokens };
   // A model that answered in text despite the forced tool: take the JSON from the text.
   const text = blocks.map((b) => (b.type === 'text' && typeof b.text === 'string' ? b.text : '')).join('');
-  if (text.trim() === '') throw new ModelFailure('malformed');
-  return { value: parseAnswerText(text), usage: tokens };
+  return { value: parsedWithUsage(text, tokens), usage: tokens };
 }

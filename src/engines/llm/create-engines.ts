@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { ExtractionEngine } from '../engine.ts';
+import { canWeigh, type ExtractionEngine } from '../engine.ts';
 import { AnthropicClient } from './anthropic-client.ts';
 import { CallSlots } from './call-slots.ts';
 import type { RetryOptions } from './http-retry.ts';
@@ -18,13 +18,16 @@ export interface ModelEngines {
 export function createModelEngines(
   settings: LlmSettings,
   local: ExtractionEngine,
-  options: { logger?: Logger; retry?: Omit<RetryOptions, 'signal'> } = {},
+  options: { logger?: Logger; retry?: Omit<RetryOptions, 'signal' | 'deadline'> } = {},
 ): ModelEngines {
   const clientOptions = {
     baseUrl: settings.baseUrl,
     model: settings.model,
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
-    ...(options.retry ? { retry: options.retry } : {}),
+    retry: {
+      ...(settings.callTimeoutMs !== undefined ? { callTimeoutMs: settings.callTimeoutMs } : {}),
+      ...options.retry,
+    },
   };
   const client: ModelClient =
     settings.provider === 'anthropic' ? new AnthropicClient(clientOptions) : new OpenAiClient(clientOptions);
@@ -34,6 +37,7 @@ export function createModelEngines(
     timeoutMs: settings.timeoutMs,
     contextTokens: settings.contextTokens,
     vision: settings.vision,
+    ...(canWeigh(local) ? { weigher: local } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   });
   return {
@@ -42,6 +46,7 @@ export function createModelEngines(
       local,
       llm,
       threshold: settings.hybridThreshold,
+      ocrThreshold: settings.hybridOcrThreshold ?? settings.hybridThreshold,
       ...(options.logger ? { logger: options.logger } : {}),
     }),
   };

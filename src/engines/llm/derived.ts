@@ -1,7 +1,10 @@
 import type { Field } from '../../fields/field.ts';
 
-const DERIVED_WORDS =
-  /\b(count|counts|number of|how many|sum|summed|add(?:ed)? up|total number|average|mean|difference|whether|is there|are there|does|do)\b/i;
+/**
+ * Words of a question whose answer is worked out. Not "sum" or "total": a sum is printed on the
+ * documents that have one, and a model's own addition must be found there like any amount.
+ */
+const DERIVED_WORDS = /\b(count|counts|number of|how many|total number|whether|is there|are there)\b/i;
 const YES_NO = new Set(['yes', 'no', 'true', 'false', 'y', 'n']);
 
 /**
@@ -13,5 +16,6 @@ export function isDerived(field: Field): boolean {
   if (field.kind === 'enum') return field.values.every((v) => YES_NO.has(v.trim().toLowerCase()));
   if (field.kind !== 'integer' && field.kind !== 'double') return false;
   const words = `${field.name.replace(/[_\-.]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2')} ${field.description}`;
-  return DERIVED_WORDS.test(words) || /^(num|n|nb|no)\b/i.test(field.name.replace(/_/g, ' '));
+  // "num_pages", "nb_items": a count; "no_…" is as often a number printed on the document (no_resit).
+  return DERIVED_WORDS.test(words) || /^(num|nb)\b/i.test(field.name.replace(/_/g, ' '));
 }

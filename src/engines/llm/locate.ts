@@ -2,6 +2,7 @@ import type { BBox, Document } from '../../documents/model.ts';
 import type { DateOrder } from '../../fields/field.ts';
 import { findDateSpans, findNumberSpans, parseBoolean, type TypingHints } from '../../fields/typing/index.ts';
 import { comparableText } from './comparable-text.ts';
+import { approximateFind, digitsMended, foldLookAlikes, misreadBudget } from './look-alike.ts';
 
 /** Where a value stands in the document, in the terms of local evidence. */
 export interface Location {
@@ -10,6 +11,8 @@ export interface Location {
   cell?: string;
   paragraph?: number;
   text: string;
+  /** Found only as OCR's misreading of the value (look-alike characters, a few more edits). */
+  misread?: boolean;
 }
 
 interface IndexedLine {
@@ -29,6 +32,8 @@ interface IndexedCell {
 
 interface IndexedPage {
   number: number;
+  /** Read by OCR: a value may stand there misread. */
+  ocr: boolean;
   lines: IndexedLine[];
   cells: IndexedCell[];
   /** The page's comparable lines joined by a space, with where each line starts in it. */
@@ -74,7 +79,7 @@ export class DocumentIndex {
         starts.push(joined.length);
         joined += `${line.norm} `;
       }
-      return { number: page.number, lines, cells, joined, starts };
+      return { number: page.number, ocr: page.source === 'ocr', lines, cells, joined, starts };
     });
   }
 
@@ -95,6 +100,31 @@ export class DocumentIndex {
       const run = spacelessRun(page, squashed);
       if (run) return this.#span(page, run[0], run[1]);
     }
+    return this.#misreadText(value, pages);
+  }
+
+  /**
+   * On a page OCR read, the value as OCR may have misread it: look-alike characters folded together
+   * (0/O, 1/l/I, 5/S, 8/B …) and then one edit in eight characters (look-alike.ts).
+   */
+  #misreadText(value: string, pages: number[] | undefined): Location | null {
+    const wanted = foldLookAlikes(value);
+    const budget = misreadBudget(wanted.length);
+    if (budget === 0) return null;
+    for (const page of this.#scope(pages)) {
+      if (!page.ocr) continue;
+      // Each line's folded text, joined, with where each line starts, to map a match back to lines.
+      let text = '';
+      const starts: number[] = [];
+      for (const line of page.lines) {
+        starts.push(text.length);
+        text += foldLookAlikes(line.text);
+      }
+      const found = approximateFind(text, wanted, budget);
+      if (!found) continue;
+      const lines = page.lines.slice(lineAt(starts, found.start), lineAt(starts, found.end - 1) + 1);
+      return { ...spanOf(lines), misread: true };
+    }
     return null;
   }
 
@@ -106,7 +136,15 @@ export class DocumentIndex {
   findNumber(value: number, pages?: number[]): Location | null {
     const hint = this.#hints.decimalMark ? { decimalMark: this.#hints.decimalMark } : undefined;
     const same = (text: string) => findNumberSpans(text, hint).some((s) => Math.abs(s.value - value) < 0.005);
-    return this.#first(pages, same);
+    const found = this.#first(pages, same);
+    if (found) return found;
+    // OCR's letters for digits ("54.5O", "l2.00"), on the pages it read.
+    const ocrPages = this.#pages
+      .filter((p) => p.ocr && (!pages || pages.includes(p.number)))
+      .map((p) => p.number);
+    if (ocrPages.length === 0) return null;
+    const mended = this.#first(ocrPages, (text) => same(digitsMended(text)));
+    return mended ? { ...mended, misread: true } : null;
   }
 
   /**

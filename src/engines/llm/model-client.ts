@@ -12,11 +12,17 @@ export interface ModelAnswer {
   usage: TokenUsage;
 }
 
+/** The time one question may take: the whole exchange's signal and deadline (ms since the epoch). */
+export interface AskTime {
+  signal: AbortSignal;
+  deadline?: number;
+}
+
 /** One provider's protocol: a prompt in, the answer's JSON object out. Throws ModelFailure. */
 export interface ModelClient {
   readonly provider: string;
   readonly model: string;
-  ask(prompt: Prompt, signal: AbortSignal): Promise<ModelAnswer>;
+  ask(prompt: Prompt, time: AskTime): Promise<ModelAnswer>;
 }
 
 /** Where a client sends its calls and how it retries them. */
@@ -25,5 +31,5 @@ export interface ClientOptions {
   model: string;
   /** Optional for local servers (Ollama, vLLM, llama.cpp). */
   apiKey?: string;
-  retry?: Omit<RetryOptions, 'signal'>;
+  retry?: Omit<RetryOptions, 'signal' | 'deadline'>;
 }

@@ -1,4 +1,16 @@
+import type { TokenCounts } from '../engine.ts';
 import { ModelFailure } from './model-failure.ts';
+
+/** The answer's object; a malformed one fails with the tokens it cost (they are counted all the same). */
+export function parsedWithUsage(text: string, usage: TokenCounts): Record<string, unknown> {
+  try {
+    if (text.trim() === '') throw new ModelFailure('malformed');
+    return parseAnswerText(text);
+  } catch (error) {
+    if (error instanceof ModelFailure) error.usage = { ...usage };
+    throw error;
+  }
+}
 
 /**
  * The JSON object in a model's text: bare, inside a ```json fence, or with words around it.

@@ -47,3 +47,53 @@ function isEmptyObject(value: FieldValue): boolean {
     isObject(value) && Object.values(value).every((v) => v === null || (Array.isArray(v) && v.length === 0))
   );
 }
+
+/**
+ * The answer's object where the model wrapped it (`{"data": {...}}`, as the service's own answers
+ * are written): unwrapped when none of the fields is at the top and `data` holds some of them.
+ */
+export function unwrapped(answer: Record<string, unknown>, fields: Field[]): Record<string, unknown> {
+  if (fields.some((f) => f.name in answer)) return answer;
+  const inner = answer.data;
+  return isObject(inner) && fields.some((f) => f.name in inner) ? inner : answer;
+}
+
+/**
+ * What in an answer does not follow the schema, said so that the model can correct it: a field
+ * missing, a value of the wrong shape, text that is not a value of the field's type (a list's
+ * items and an object's properties too). Never logged: it quotes the answer.
+ */
+export function schemaProblems(
+  fields: Field[],
+  answer: Record<string, unknown>,
+  hints: TypingHints,
+  path = '',
+): string[] {
+  const problems: string[] = [];
+  for (const field of fields) {
+    const name = `${path}${field.name}`;
+    if (!(field.name in answer)) {
+      problems.push(`"${name}" is missing (null when the document does not state it)`);
+      continue;
+    }
+    problems.push(...valueProblems(field, answer[field.name], hints, name));
+  }
+  return problems;
+}
+
+function valueProblems(field: Field, raw: unknown, hints: TypingHints, name: string): string[] {
+  if (raw === null || raw === undefined) return [];
+  if (field.kind === 'object') {
+    return isObject(raw)
+      ? schemaProblems(field.properties, raw, hints, `${name}.`)
+      : [`"${name}" must be an object`];
+  }
+  if (field.kind === 'array') {
+    if (!Array.isArray(raw)) return [`"${name}" must be a list`];
+    return raw.flatMap((item, i) => valueProblems(field.items, item, hints, `${name}[${i}]`));
+  }
+  if (typeValue(field, raw, hints) !== null) return [];
+  const shown = JSON.stringify(raw).slice(0, 80);
+  const kind = field.kind === 'enum' ? `one of ${JSON.stringify(field.values)}` : `a ${field.kind}`;
+  return [`"${name}": ${shown} is not ${kind}`];
+}

@@ -5,9 +5,10 @@ import { findNumberSpans, guessTypingHints, type TypingHints } from '../../field
 import type {
   Evidence,
   EvidenceTree,
-  ExtractionEngine,
   ExtractionResult,
   ExtractOptions,
+  WeighedValue,
+  WeighingEngine,
 } from '../engine.ts';
 import { dateOrderOfPlace } from '../recognizers/date-order-cues.ts';
 import { ibanChecks, withoutCourtesy } from '../recognizers/index.ts';
@@ -35,7 +36,7 @@ const NOT_FOUND: Found = { value: null, evidence: { confidence: 0, page: null, t
  * it, table headers, values of its type, sentences that announce it and the page's layout; the best
  * scored one wins, and a field with no convincing candidate stays null.
  */
-export class LocalEngine implements ExtractionEngine {
+export class LocalEngine implements WeighingEngine {
   readonly name = 'local';
   readonly #calibration: CalibrationTable;
   /** undefined: the committed model, loaded at the first extraction (so that making one needs none). */
@@ -70,6 +71,49 @@ export class LocalEngine implements ExtractionEngine {
     }
     return { data, evidence };
   }
+
+  /**
+   * Each scalar field's values as the engine weighed them, likeliest first, at most WEIGHED_MAX: the
+   * local candidates hybrid shows the model, and the places a model's answer is grounded against.
+   */
+  async weigh(document: Document, fields: Field[]): Promise<Record<string, WeighedValue[]>> {
+    const { view, hints } = readingOf(document);
+    const scorer = this.#scorer === undefined ? defaultScorer() : this.#scorer;
+    const out: Record<string, WeighedValue[]> = {};
+    for (const field of fields) {
+      if (field.kind === 'object' || field.kind === 'array') continue;
+      await setImmediate();
+      const profile = profileField(field);
+      const ranked = valuesFor(view, profile, fieldHints(field, hints), { standIns: true });
+      const weighed = scorer
+        ? scorer.weigh(view, profile, ranked)
+        : ranked.map((c) => ({
+            ...c,
+            confidence: calibrate(this.#calibration, c.candidate.source, c.candidate.line.ocr, c.score),
+          }));
+      out[field.name] = weighed.slice(0, WEIGHED_MAX).map((c) => ({
+        value: c.candidate.value,
+        confidence: c.confidence,
+        page: c.candidate.line.page,
+        text: c.candidate.text,
+        placed: c.members.some(isPlaced),
+      }));
+    }
+    return out;
+  }
+}
+
+/** Values weighed per field that are worth showing: the rest are each less likely than one in twenty. */
+const WEIGHED_MAX = 8;
+
+/**
+ * A finding that says where the field's value stands: any route but a value's type alone, and a
+ * form's pair only where its label says the field's name or one of its phrases.
+ */
+function isPlaced(c: Candidate): boolean {
+  if (c.source === 'type') return false;
+  if (c.source === 'pair') return (c.clues?.phrase ?? 0) >= 0.5 || (c.clues?.name ?? 0) >= 0.5;
+  return true;
 }
 
 /** The document as every field reads it: its view, and how its ambiguous values are read. */

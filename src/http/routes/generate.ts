@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
-import type { Plans } from '../../accounts/plans.ts';
-import { chooseEngine, type EngineChoices } from '../../engines/choose-engine.ts';
-import { AppError } from '../../errors.ts';
-import type { ExtractionDeps } from '../../extraction/extract-document.ts';
-import { generate } from '../../extraction/generate.ts';
+import { type PaidExtraction, tokenCounts } from '../../extraction/paid-extraction.ts';
+import { abortWhenClientLeaves } from '../../requests/client-left.ts';
+import { uploadBound } from '../../requests/upload-bound.ts';
+import type { UploadDeadline } from '../../requests/upload-deadline.ts';
 import type { AuthFailures } from '../auth-failures.ts';
-import { authenticate, requireCredit } from '../authenticate.ts';
-import { abortWhenClientLeaves } from '../client-left.ts';
+import { authenticate } from '../authenticate.ts';
 import { type ClaimLease, readIdempotencyKey, runIdempotently } from '../idempotency.ts';
-import type { JobSlots } from '../job-slots.ts';
-import { readParts, uploadBound } from '../read-parts.ts';
-import { tokenCounts } from '../record-calls.ts';
-import type { UploadDeadline } from '../upload-deadline.ts';
+import { setModelHeaders } from '../model-headers.ts';
+import { readParts } from '../read-parts.ts';
 import {
   type GenerateQuery,
   generateHeadersSchema,
@@ -20,10 +16,10 @@ import {
   generateSuccessSchema,
 } from './generate-schema.ts';
 
-export interface GenerateRouteDeps extends ExtractionDeps {
+export interface GenerateRouteDeps {
   store: AccountStore;
-  plans: Plans;
-  jobs: JobSlots;
+  /** The paid extraction the playground calls too. */
+  paid: PaidExtraction;
   /** How long an upload may take to arrive (idle and in all); the defaults without it. */
   uploadDeadline?: UploadDeadline;
   now: () => Date;
@@ -32,8 +28,6 @@ export interface GenerateRouteDeps extends ExtractionDeps {
   rateLimit: { max: number; timeWindow: number };
   /** Failed authentications counted per address (429 past their limit, before any lookup). */
   authFailures?: AuthFailures;
-  /** Engines a request may choose with `engine=`; `engine` above is the default. */
-  engines?: EngineChoices;
 }
 
 const errorResponses = Object.fromEntries(
@@ -56,41 +50,41 @@ export function generateRoute(app: FastifyInstance, deps: GenerateRouteDeps) {
       onRequest: authenticate(deps.store, deps.now, deps.authFailures),
       // engine_not_configured is a bad parameter: refused before any key is claimed or body read.
       preHandler: [
-        async (request) => void chooseEngine(deps, request.query.engine),
+        async (request) => void deps.paid.engineFor(request.query.engine),
         readIdempotencyKey(deps.store, deps.now),
-        requireCredit(deps.now, deps),
+        async (request) => {
+          request.account = await deps.paid.standing(request.account!, {
+            replay: request.idempotency?.replay === true,
+          });
+        },
       ],
       config: { rateLimit: deps.rateLimit },
     },
     async (request, reply) => {
       const account = request.account!;
-      const plan = deps.plans[account.plan];
-      if (!plan)
-        throw new AppError('internal_error', {}, { cause: new Error('account plan is not configured') });
-      const engine = chooseEngine(deps, request.query.engine);
+      const plan = deps.paid.planOf(account);
       // Admitted before the body is read (its bytes are held from now on); a slot is taken only once
       // the body is whole, so a slow upload never holds one. The ticket ends with the request, on every path.
-      const ticket = deps.jobs.admit(uploadBound(request, plan.maxFileBytes));
+      const ticket = deps.paid.admit(uploadBound(request, plan.maxFileBytes));
       const signal = abortWhenClientLeaves(reply.raw);
       try {
         const parts = await readParts(request, plan.maxFileBytes, deps.uploadDeadline);
         request.logContext.bytes = parts.file.bytes.length;
-        await ticket.run(signal);
         const { result: outcome, replayed } = await runIdempotently(request, deps, parts, (how) =>
-          generate(
-            {
-              account,
-              file: parts.file,
-              yaml: parts.yaml,
-              signal,
-              onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
-              ...how,
-            },
-            { ...deps, engine },
-          ),
+          deps.paid.run({
+            account,
+            engine: request.query.engine,
+            ticket,
+            file: parts.file,
+            yaml: parts.yaml,
+            signal,
+            onDocument: ({ format, pages }) => Object.assign(request.logContext, { format, pages }),
+            ...how,
+          }),
         );
         // A model's tokens (llm, hybrid) go to the call record; a replay asked the model again.
         if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
+        setModelHeaders(reply, outcome);
         if (replayed) {
           reply.header('idempotent-replayed', 'true');
           request.logContext.pages = 0; // nothing billed this time (the call record and metrics)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountStore } from '../../accounts/account-store.ts';
-import type { JobSlots } from '../job-slots.ts';
+import type { JobSlots } from '../../extraction/job-slots.ts';
 
 export const healthResponseSchema = {
   type: 'object',

@@ -1,25 +1,32 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentFormat } from '../../documents/model.ts';
-import { chooseEngine } from '../../engines/choose-engine.ts';
 import { ENGINE_NAMES, type EngineName } from '../../engines/llm/llm-config.ts';
 import { AppError } from '../../errors.ts';
-import { generate } from '../../extraction/generate.ts';
-import { requireCredit } from '../../http/authenticate.ts';
-import { abortWhenClientLeaves } from '../../http/client-left.ts';
-import { errorBody } from '../../http/error-body.ts';
-import type { JobTicket } from '../../http/job-slots.ts';
-import { describeFault } from '../../http/log-safe.ts';
-import { uploadBound } from '../../http/read-parts.ts';
-import { tokenCounts } from '../../http/record-calls.ts';
-import { toAppError } from '../../http/to-app-error.ts';
+import type { JobTicket } from '../../extraction/job-slots.ts';
+import { tokenCounts } from '../../extraction/paid-extraction.ts';
+import { abortWhenClientLeaves } from '../../requests/client-left.ts';
+import { errorBody } from '../../requests/error-body.ts';
+import { describeFault } from '../../requests/log-safe.ts';
+import { toAppError } from '../../requests/to-app-error.ts';
+import { uploadBound } from '../../requests/upload-bound.ts';
 import { csrfToken, isValidCsrfToken } from '../csrf.ts';
 import { hasPictures, type PagePicture, pagePictures } from '../page-pictures.ts';
 import { readPlaygroundForm } from '../playground-form.ts';
-import { frameFor, mustBeLoggedIn, PAGE_STATUS, refuseForm, sendPage } from '../respond.ts';
+import { frameFor, mustBeLoggedIn, PAGE_STATUS, redirect, refuseForm, sendPage } from '../respond.ts';
 import { evidenceMarks, evidenceSection } from '../views/evidence-view.ts';
 import { layout } from '../views/layout.ts';
 import { EXAMPLE_YAML, type PlaygroundView, playgroundView } from '../views/playground-view.ts';
-import type { WebsiteDeps } from '../website.ts';
+import type { WebsiteDeps } from '../website-deps.ts';
+
+/** A form's one-time id is kept (as an Idempotency-Key of the account's) this long. */
+const SUBMISSION_TTL_MS = 24 * 60 * 60 * 1000;
+const SUBMISSION = /^[A-Za-z0-9_-]{22}$/;
+
+const NOTICES: Record<string, string> = {
+  repeated:
+    'That form was sent already, and its answer shown then: it was not extracted or billed again. Choose the document again to extract it once more.',
+};
 
 /** The names the API's `engine=` accepts; anything else is refused the same way. */
 function engineName(value: string | undefined): EngineName | undefined {
@@ -31,16 +38,15 @@ function engineName(value: string | undefined): EngineName | undefined {
 }
 
 export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
-  // local always; llm and hybrid only when a model is configured (the same engines the API offers).
-  const offered = ENGINE_NAMES.filter(
-    (name) => name === 'local' || deps.engines?.[name] !== undefined || deps.engine.name === name,
-  );
-  const defaultEngine = offered.find((name) => name === deps.engine.name) ?? 'local';
+  const offered = deps.engineNames;
+  const defaultEngine = offered.find((name) => name === deps.defaultEngine) ?? 'local';
   const show = (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    view: Omit<PlaygroundView, 'csrf' | 'engines' | 'engine'> & { engine?: EngineName | undefined },
+    view: Omit<PlaygroundView, 'csrf' | 'engines' | 'engine' | 'submission'> & {
+      engine?: EngineName | undefined;
+    },
   ) =>
     sendPage(
       reply,
@@ -49,6 +55,7 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
         frameFor(request, deps, 'Playground', '/playground'),
         playgroundView({
           csrf: csrfToken(request.webSession!.id),
+          submission: randomBytes(16).toString('base64url'),
           ...view,
           engines: offered,
           engine: view.engine ?? defaultEngine,
@@ -56,95 +63,134 @@ export function playgroundPages(web: FastifyInstance, deps: WebsiteDeps): void {
       ),
     );
 
-  web.get('/playground', { schema: { hide: true }, onRequest: mustBeLoggedIn }, async (request, reply) =>
-    show(request, reply, PAGE_STATUS.ok, { yaml: EXAMPLE_YAML, evidence: false }),
+  web.get<{ Querystring: { done?: string } }>(
+    '/playground',
+    { schema: { hide: true }, onRequest: mustBeLoggedIn },
+    async (request, reply) => {
+      const notice = NOTICES[request.query.done ?? ''];
+      return show(request, reply, PAGE_STATUS.ok, {
+        yaml: EXAMPLE_YAML,
+        evidence: false,
+        ...(notice ? { notice } : {}),
+      });
+    },
   );
 
+  /**
+   * The API's own paid extraction (deps.paid): the same standing check (402s), job-slot admission
+   * before the body is read, engines, charge and call record; the answer shown as the API sends it.
+   */
   web.post(
     '/playground',
     { schema: { hide: true }, onRequest: mustBeLoggedIn, config: { tokenInBody: 'multipart' } },
     async (request, reply) => {
       const session = request.webSession!;
-      const plan = deps.plans[session.account.plan];
-      if (!plan) throw new Error('account plan is not configured');
       let yaml = EXAMPLE_YAML;
       let evidence = false;
       let chosen: EngineName | undefined;
-      // As the API: admitted before the body is read, a slot only once it is whole, freed on every path.
       let ticket: JobTicket | undefined;
       try {
-        ticket = deps.jobs.admit(uploadBound(request, plan.maxFileBytes));
+        const plan = deps.paid.planOf(session.account);
+        ticket = deps.paid.admit(uploadBound(request, plan.maxFileBytes));
         const form = await readPlaygroundForm(request, plan.maxFileBytes, deps.uploadDeadline);
         // Read into memory first (the token travels in the same body), checked before anything is done.
         if (!isValidCsrfToken(session.id, form.csrf)) return refuseForm(request, reply, deps);
         yaml = form.yaml;
         evidence = form.evidence;
-        // As the API's engine=: the same choice, the same 400 engine_not_configured, before any charge.
         chosen = engineName(form.engine);
-        const engine = chooseEngine(deps, chosen);
-        // The API's own checks and use case: same 402s, same charge, same call record (see record-calls).
-        request.account = session.account;
-        await requireCredit(deps.now, deps)(request);
+        deps.paid.engineFor(chosen);
+        if (form.refused) throw form.refused;
+        // The record is the call's as the API's is: its account, its request id.
+        request.account = await deps.paid.standing(session.account);
         if (!form.document)
           throw new AppError('missing_part', {
             errors: [{ path: 'document', message: 'choose a document' }],
           });
+        if (!(await claimSubmission(session.account.id, form.submission, request.id))) {
+          request.account = undefined; // nothing was done: no call to record
+          return redirect(reply, '/playground?done=repeated');
+        }
         request.logContext.bytes = form.document.bytes.length;
         const signal = abortWhenClientLeaves(reply.raw);
-        await ticket.run(signal);
-        {
-          let format: string | undefined;
-          const outcome = await generate(
-            {
-              account: request.account ?? session.account, // refilled by requireCredit
-              file: form.document,
-              yaml: Buffer.from(form.yaml, 'utf8'),
-              signal,
-              onDocument: (facts) => {
-                format = facts.format;
-                Object.assign(request.logContext, { format: facts.format, pages: facts.pages });
-              },
-            },
-            { ...deps, engine },
-          );
-          if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
-          const json = {
-            execution_time: Math.round(performance.now() - request.startedAt) / 1000,
-            status: 'success',
-            data: outcome.data,
-            ...(evidence ? { evidence: outcome.evidence } : {}),
-          };
-          const answer = {
+        let format: string | undefined;
+        const outcome = await deps.paid.run({
+          account: request.account,
+          engine: chosen,
+          ticket,
+          file: form.document,
+          yaml: Buffer.from(form.yaml, 'utf8'),
+          signal,
+          onDocument: (facts) => {
+            format = facts.format;
+            Object.assign(request.logContext, { format: facts.format, pages: facts.pages });
+          },
+        });
+        if (outcome.usage) Object.assign(request.logContext, tokenCounts(outcome.usage));
+        const json = {
+          execution_time: Math.round(performance.now() - request.startedAt) / 1000,
+          status: 'success',
+          data: outcome.data,
+          ...(evidence ? { evidence: outcome.evidence } : {}),
+        };
+        const evidenceHtml = evidence
+          ? evidenceSection(
+              evidenceMarks(outcome.evidence),
+              hasPictures(format) ? await drawPages(request, form.document.bytes, format) : [],
+            )
+          : undefined;
+        return show(request, reply, PAGE_STATUS.ok, {
+          yaml,
+          evidence,
+          engine: chosen,
+          answer: {
             status: 200,
             json,
+            requestId: request.id,
             pagesBilled: outcome.pagesBilled,
             creditsLeft: outcome.creditsRemaining,
-          };
-          const evidenceHtml = evidence
-            ? evidenceSection(
-                evidenceMarks(outcome.evidence),
-                hasPictures(format) ? await drawPages(request, form.document.bytes, format) : [],
-              )
-            : undefined;
-          return show(request, reply, PAGE_STATUS.ok, {
-            yaml,
-            evidence,
-            engine: chosen,
-            answer,
-            ...(evidenceHtml ? { evidenceHtml } : {}),
-          });
-        }
+          },
+          ...(evidenceHtml ? { evidenceHtml } : {}),
+        });
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code === 'internal_error')
           request.log.error({ fault: describeFault(error) }, 'playground failed');
-        const answer = { status: appError.status, json: errorBody(appError, request.id) };
+        const answer = {
+          status: appError.status,
+          json: errorBody(appError, request.id),
+          requestId: request.id,
+        };
         return show(request, reply, appError.status, { yaml, evidence, engine: chosen, answer });
       } finally {
         ticket?.release();
       }
     },
   );
+
+  /**
+   * A form is answered once: its one-time id is claimed in the store (the API's Idempotency-Key
+   * table, under the account), so a reload that posts it again, on any instance, does nothing.
+   */
+  async function claimSubmission(accountId: string, submission: string, requestId: string): Promise<boolean> {
+    if (!SUBMISSION.test(submission)) return true; // a form from before this field: answered as sent
+    const now = deps.now();
+    const held = await deps.store.claimIdempotencyKey(
+      {
+        accountId,
+        key: `playground:${submission}`,
+        requestHash: 'playground',
+        requestId,
+        createdAt: now.toISOString(),
+        leaseUntil: new Date(now.getTime() + SUBMISSION_TTL_MS).toISOString(),
+      },
+      {
+        expiredBefore: new Date(now.getTime() - SUBMISSION_TTL_MS),
+        now,
+        unleasedBefore: new Date(now.getTime() - SUBMISSION_TTL_MS),
+      },
+    );
+    return held === null;
+  }
 
   /** The first pages as pictures, in memory; a page that cannot be drawn costs the picture, not the answer. */
   async function drawPages(

@@ -1,6 +1,7 @@
 import type { Evidence, EvidenceTree } from '../../engines/engine.ts';
 import { type Html, html } from '../html.ts';
 import type { PagePicture } from '../page-pictures.ts';
+import { placeLabels } from './label-placement.ts';
 
 /** One answered field and where it was found: a page and a box, a cell, or a paragraph. */
 export interface EvidenceMark {
@@ -67,14 +68,18 @@ function pageFigure(picture: PagePicture, marks: EvidenceMark[]): Html {
     'base64',
   );
   const captionId = `page-${picture.page}-caption`;
+  const labels = placeLabels(
+    boxes.map((m) => ({ box: m.bbox!, text: m.field })),
+    { width: picture.width, height: picture.height },
+  );
   const count = boxes.length;
   return html`<figure class="page-picture">
   <svg class="page-boxes" viewBox="0 0 ${num(picture.width)} ${num(picture.height)}" role="img" aria-labelledby="${captionId}">
     <image href="data:image/png;base64,${base64}" x="0" y="0" width="${num(picture.width)}" height="${num(picture.height)}" preserveAspectRatio="none"/>
-    ${boxes.map((m) => {
+    ${boxes.map((m, i) => {
       const [x0, y0, x1, y1] = m.bbox!;
-      const labelY = y0 > 12 ? y0 - 3 : y1 + 10;
-      return html`<g class="evidence-box"><rect x="${num(x0)}" y="${num(y0)}" width="${num(Math.max(1, x1 - x0))}" height="${num(Math.max(1, y1 - y0))}"/><text x="${num(x0)}" y="${num(labelY)}">${m.field}</text></g>`;
+      const label = labels[i]!;
+      return html`<g class="evidence-box"><rect x="${num(x0)}" y="${num(y0)}" width="${num(Math.max(1, x1 - x0))}" height="${num(Math.max(1, y1 - y0))}"/><text x="${num(label.x)}" y="${num(label.y)}">${m.field}</text></g>`;
     })}
   </svg>
   <figcaption id="${captionId}">Page ${picture.page}: ${count} field${count === 1 ? '' : 's'} outlined</figcaption>
@@ -90,12 +95,12 @@ export function evidenceSection(marks: EvidenceMark[], pictures: PagePicture[]):
   ${
     marks.length === 0
       ? html`<p>No value was located in the document.</p>`
-      : html`<table class="evidence-list">
+      : html`<table class="evidence-list stack">
     <caption>Fields found, with their page and place${pictures.length > 0 ? ' (boxes are drawn on the pages shown)' : ''}</caption>
     <thead><tr><th scope="col">Field</th><th scope="col" class="num">Page</th><th scope="col">Where</th><th scope="col" class="num">Confidence</th></tr></thead>
     <tbody>${marks.map(
       (m) =>
-        html`<tr><td><code>${m.field}</code></td><td class="num">${m.page ?? '—'}${m.bbox && m.page !== null && pictures.length > 0 && !drawn.has(m.page) ? ' (not drawn)' : ''}</td><td>${where(m)}</td><td class="num">${m.confidence.toFixed(2)}</td></tr>`,
+        html`<tr><td data-label="Field"><code>${m.field}</code></td><td data-label="Page" class="num">${m.page ?? '—'}${m.bbox && m.page !== null && pictures.length > 0 && !drawn.has(m.page) ? ' (not drawn)' : ''}</td><td data-label="Where">${where(m)}</td><td data-label="Confidence" class="num">${m.confidence.toFixed(2)}</td></tr>`,
     )}</tbody>
   </table>`
   }

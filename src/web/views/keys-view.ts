@@ -33,12 +33,12 @@ function keyRow(key: ApiKeyRecord, csrf: string): Html {
         <button type="submit" class="secondary" aria-label="Revoke ${name}">Revoke</button>
       </form>`;
   return html`<tr>
-  <td>${name}</td>
-  <td><code>${key.prefix ? `${key.prefix}…` : '—'}</code></td>
-  <td>${formatTime(key.createdAt)}</td>
-  <td>${formatTime(key.lastUsedAt)}</td>
-  <td>${key.revokedAt ? 'Revoked' : 'Active'}</td>
-  <td>${state}</td>
+  <td data-label="Name">${name}</td>
+  <td data-label="Prefix"><code>${key.prefix ? `${key.prefix}…` : '—'}</code></td>
+  <td data-label="Created">${formatTime(key.createdAt)}</td>
+  <td data-label="Last used">${formatTime(key.lastUsedAt)}</td>
+  <td data-label="Status">${key.revokedAt ? 'Revoked' : 'Active'}</td>
+  <td data-label="Action">${state}</td>
 </tr>`;
 }
 
@@ -59,7 +59,7 @@ ${alert(view.error)}
 ${
   view.keys.length === 0
     ? html`<p>You have no key yet.</p>`
-    : html`<table>
+    : html`<table class="stack">
   <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="hint">Action</span></th></tr></thead>
   <tbody>${view.keys.map((key) => keyRow(key, view.csrf))}</tbody>
 </table>`

@@ -14,6 +14,7 @@ const NAV = [
   ['/keys', 'API Keys'],
   ['/usage', 'Usage'],
   ['/playground', 'Playground'],
+  ['/account', 'Account'],
 ] as const;
 
 function navigation(frame: PageFrame): Html {

@@ -20,7 +20,19 @@ describe('LLM settings in the environment', () => {
       contextTokens: 16_000,
       vision: false,
       hybridThreshold: 0.75,
+      hybridOcrThreshold: 0.9,
+      callTimeoutMs: 30000,
     });
+  });
+
+  it('bounds one call by half the whole budget unless LLM_CALL_TIMEOUT_MS says otherwise', () => {
+    const base = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.1' };
+    assert.equal(llmSettings(loadConfig({ ...base, LLM_TIMEOUT_MS: '300000' }))?.callTimeoutMs, 150_000);
+    assert.equal(
+      llmSettings(loadConfig({ ...base, LLM_TIMEOUT_MS: '300000', LLM_CALL_TIMEOUT_MS: '20000' }))
+        ?.callTimeoutMs,
+      20_000,
+    );
   });
 
   it('sends pictures of scanned pages only when LLM_VISION says so', () => {

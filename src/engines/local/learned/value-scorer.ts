@@ -26,6 +26,8 @@ export interface ValueScorer {
   choose(view: DocumentView, profile: FieldProfile, ranked: RankedValue[]): ScoredChoice | null;
   /** The members of a list field. */
   chooseMany(view: DocumentView, profile: FieldProfile, ranked: RankedValue[]): ScoredChoice[];
+  /** Every value, likeliest first, each with the confidence it would be answered with. */
+  weigh(view: DocumentView, profile: FieldProfile, ranked: RankedValue[]): ScoredChoice[];
 }
 
 /** Most members a list field is answered with. */
@@ -67,6 +69,10 @@ export function learnedScorer(model: ScoringModel): ValueScorer {
         kept.push(withConfidence(choice));
       }
       return kept;
+    },
+    weigh(view, profile, ranked) {
+      if (ranked.length === 0) return [];
+      return scored(view, profile, ranked).values.map(withConfidence);
     },
   };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toAppError } from '../../src/http/to-app-error.ts';
+import { toAppError } from '../../src/requests/to-app-error.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { isAppError } from '../../src/errors.ts';
-import { JobSlots } from '../../src/http/job-slots.ts';
+import { JobSlots } from '../../src/extraction/job-slots.ts';
 
 describe('job slots', () => {
   it('admits up to running + queued requests, then refuses with 503 overloaded and Retry-After', () => {
