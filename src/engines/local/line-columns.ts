@@ -69,8 +69,12 @@ function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefine
   const gaps = Array.from({ length: count - 1 }, (_, i) => x0(i + 1) - x1(i));
   // A narrower gap parts columns too where it is several times the line's own word space: forms set
   // cells closer than a line's height apart, and a word space is a fraction of it.
-  const space = [...gaps].sort((a, b) => a - b)[(gaps.length - 1) >> 1]!;
-  const parts = (gap: number) => gap > height * 1.5 || (gap > height * 0.9 && gap > space * 3);
+  const space = median(gaps);
+  // A line may gather words of a larger type (a heading beside a form's cells): its usual word height.
+  const usual = median(
+    Array.from({ length: count }, (_, i) => boxes[first + 4 * i + 3]! - boxes[first + 4 * i + 1]!),
+  );
+  const parts = (gap: number) => gap > height * 1.5 || (gap > usual * 0.9 && gap > space * 3);
   for (let i = 1; i < count; i++) if (parts(gaps[i - 1]!)) groups.push(i);
   if (groups.length < 2) return undefined;
   const texts = words.texts();
@@ -106,4 +110,8 @@ export function cellUnder(column: { x0: number; x1: number }, line: ViewLine): s
     { text: line.text, x0: line.bbox?.x0 ?? 0, x1: line.bbox?.x1 ?? line.text.length },
   ];
   return cells.find((c) => c.x0 < column.x1 && c.x1 > column.x0)?.text;
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
 }

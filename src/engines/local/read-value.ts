@@ -113,7 +113,11 @@ export function readValue(
     if (profile.kind === 'person' && recognize('organization', firstColumn(rest)).length > 0) return null;
   }
   const column = firstColumn(rest);
-  const cleaned = cleanString(column.replace(/[\s,;:.]+$/, ''));
+  // A bracketed number after a name is the writer's account or file number for it, not the name:
+  // "Northwind Traders (104233)".
+  const named = profile.kind === 'organization' || profile.kind === 'person' || profile.kind === 'party';
+  const bare = named ? column.replace(/\s*\(\s*#?\d{3,}\s*\)?\s*$/, '') : column;
+  const cleaned = cleanString(bare.replace(/[\s,;:.]+$/, ''));
   const value =
     cleaned !== null && profile.sense.family === 'identifier'
       ? withoutItsDate(withoutNumberSign(cleaned))
