@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { DEFAULT_READ_LIMITS, type OcrEngine } from '../../src/documents/model.ts';
 import { imageSize } from '../../src/documents/ocr/tesseract-pool.ts';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
+import { isAppError } from '../../src/errors.ts';
 import { context, fakeOcr, makePdf, PNG_SIGNATURE, pngSize, textImage } from './pdf-fixtures.ts';
 
 /** A letter-size page that is one picture of text, like a scanner makes. */
@@ -89,6 +90,48 @@ describe('pdfReader: scanned pages', () => {
         [2, 'ocr', ['Signed by hand']],
         [3, 'pdf-text', ['Typed annex on page three']],
       ],
+    );
+  });
+
+  it("recognises a scan's pages side by side on the OCR workers and keeps their order", {
+    timeout: 60_000,
+  }, async () => {
+    const started: (() => void)[] = [];
+    const begun = [1, 2, 3, 4].map((n) => new Promise<void>((resolve) => (started[n] = resolve)));
+    let calls = 0;
+    const engine: OcrEngine = {
+      parallel: 2,
+      async recognize(image) {
+        const call = ++calls;
+        started[call]!();
+        // Each page is read only once the next page's reading has begun, so its lines come back
+        // after the next one's started: one page at a time would never get past the first.
+        if (call < 4) await begun[call]!;
+        const size = imageSize(image);
+        const bbox = quarterBox(size);
+        const text = `Scanned page ${call}`;
+        return { ...size, lines: [{ text, bbox, words: [{ text, bbox, confidence: 0.9 }] }] };
+      },
+    };
+    const page = await scannedPage();
+    const doc = await pdfReader.read(await makePdf([page, page, page, page]), context({ ocr: engine }));
+    assert.deepEqual(
+      doc.pages.map((p) => [p.number, p.source, p.lines.map((line) => line.text)]),
+      [1, 2, 3, 4].map((n) => [n, 'ocr', [`Scanned page ${n}`]]),
+    );
+  });
+
+  it('stops with document_timeout, the limit in details, when the scan outlasts the time limit', async () => {
+    const engine: OcrEngine = {
+      recognize: (_image, options) =>
+        new Promise((_, reject) =>
+          options?.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
+        ),
+    };
+    const limits = { ...DEFAULT_READ_LIMITS, timeoutMs: 300 };
+    await assert.rejects(
+      pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: engine, limits })),
+      (error) => isAppError(error) && error.code === 'document_timeout' && error.details.limit_ms === 300,
     );
   });
 

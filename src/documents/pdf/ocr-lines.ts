@@ -7,9 +7,14 @@ import type { RenderedPage } from './render-page.ts';
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** An OCR failure is the service's, not the document's: it must not pass for a corrupt file. */
-async function recognize(ocr: OcrEngine, image: Uint8Array, signal: AbortSignal): Promise<OcrResult> {
+async function recognize(
+  ocr: OcrEngine,
+  image: Uint8Array,
+  signal: AbortSignal,
+  spare: () => boolean,
+): Promise<OcrResult> {
   try {
-    return await recognizePage(ocr, image, signal);
+    return await recognizePage(ocr, image, signal, spare);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw new AppError('internal_error', { reason: 'ocr failed' });
@@ -22,8 +27,9 @@ export async function ocrLines(
   image: RenderedPage,
   page: { width: number; height: number },
   signal: AbortSignal,
+  spare: () => boolean = () => true,
 ): Promise<Line[]> {
-  const result = withoutShadedWords(await recognize(ocr, image.image, signal), image.edges);
+  const result = withoutShadedWords(await recognize(ocr, image.image, signal, spare), image.edges);
   // The engine's own image size is what its boxes refer to (it may have resized the image).
   const sx = page.width / (result.width > 0 ? result.width : image.width);
   const sy = page.height / (result.height > 0 ? result.height : image.height);
