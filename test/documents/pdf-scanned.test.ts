@@ -44,6 +44,24 @@ describe('pdfReader: scanned pages', () => {
     assert.equal(doc.meta.characters, 'SCANNED INVOICE'.length);
   });
 
+  it('reads a scanned page once: its doubtful lines are not read again', async () => {
+    const calls: Uint8Array[] = [];
+    const engine: OcrEngine = {
+      async recognize(image) {
+        calls.push(image);
+        const size = imageSize(image);
+        const bbox = quarterBox(size);
+        return {
+          ...size,
+          lines: [{ text: 'SCANNED', bbox, words: [{ text: 'SCANNED', bbox, confidence: 0.6 }] }],
+        };
+      },
+    };
+    const doc = await pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: engine }));
+    assert.equal(calls.length, 1);
+    assert.equal(doc.pages[0]!.lines[0]!.text, 'SCANNED');
+  });
+
   it('hands a colour page to OCR as a PNG, and reads it the same', async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     const colour = { image: await textImage(['SCANNED INVOICE', 'Total 42.00'], 850, 1100, '#c00') };

@@ -55,7 +55,7 @@ test('a page that reads poorly is read again under the local threshold, kept whe
 test('a page read late in its document keeps its first reading: no second reading is made', async () => {
   const { ocr, asked } = engine({ global: reading('i ,: TOT', 0.3), local: reading('TOTAL 12.50', 0.85) });
   const late = () => false;
-  assert.equal((await recognizePage(ocr, image, undefined, late)).lines[0]!.text, 'i ,: TOT');
+  assert.equal((await recognizePage(ocr, image, undefined, { spare: late })).lines[0]!.text, 'i ,: TOT');
   assert.deepEqual(asked, ['global']);
 });
 

@@ -29,7 +29,7 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
       );
       const result = withoutShadedWords(
         await deadline.race(
-          recognizePage(context.ocr, prepared.image, deadline.signal, deadline.hasSpareTime),
+          recognizePage(context.ocr, prepared.image, deadline.signal, { spare: deadline.hasSpareTime }),
         ),
         prepared.edges,
       );

@@ -21,6 +21,13 @@ export const DARK_SHARE = 0.25;
 export const LEGIBLE_GAIN = 1.6;
 const LEGIBLE = 0.7;
 
+export interface PageOcrOptions {
+  /** Whether the document's time still allows optional passes (read-deadline.ts hasSpareTime). */
+  spare?: () => boolean;
+  /** false: the doubtful lines are not read again (reread-lines.ts), whatever the engine allows. */
+  rereadLines?: boolean;
+}
+
 /**
  * A page image recognised (with its unread bands, unread-bands.ts) under the global threshold and,
  * when that reads poorly, again under the local one (only such pages pay for a second recognition
@@ -31,8 +38,9 @@ export async function recognizePage(
   ocr: OcrEngine,
   image: Uint8Array,
   signal: AbortSignal | undefined,
-  spare: () => boolean = () => true,
+  options: PageOcrOptions = {},
 ): Promise<OcrResult> {
+  const spare = options.spare ?? (() => true);
   const global = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'global');
   // A blank page reads nothing at no confidence: only a page turned to ink is read again.
   const poor = legibleCharacters(global, 0) > 0 && meanConfidence(global) < RETRY_BELOW;
@@ -42,7 +50,7 @@ export async function recognizePage(
     if (legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global)))
       reading = { result: local, threshold: 'local' };
   }
-  if (!spare()) return reading.result;
+  if (options.rereadLines === false || !spare()) return reading.result;
   return rereadDoubtfulLines(ocr, image, reading.result, signal, reading.threshold);
 }
 
