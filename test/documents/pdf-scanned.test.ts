@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { DEFAULT_READ_LIMITS, type OcrEngine } from '../../src/documents/model.ts';
 import { imageSize } from '../../src/documents/ocr/tesseract-pool.ts';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
+import { readDeadline } from '../../src/documents/read-deadline.ts';
 import { isAppError } from '../../src/errors.ts';
 import { context, fakeOcr, makePdf, PNG_SIGNATURE, pngSize, textImage } from './pdf-fixtures.ts';
 
@@ -94,6 +95,18 @@ describe('pdfReader: scanned pages', () => {
     assert.ok(width * height <= 12_000_000 && width * height > 11_500_000, `${width}×${height}`);
     // Boxes are still in the page's points.
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 437.25, y0: 565.75, x1: 874.5, y1: 1131.5 });
+  });
+
+  it("draws a page at half the pixels once half the document's time is spent", async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    const late = { ...readDeadline(60_000), hasSpareTime: () => false };
+    const doc = await pdfReader.read(
+      await makePdf([await scannedPage()]),
+      context({ ocr: ocr.engine, deadline: late }),
+    );
+    const { width, height } = imageSize(ocr.calls[0]!);
+    assert.ok(width * height <= 6_000_000 && width * height > 5_800_000, `${width}×${height}`);
+    assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
   });
 
   it('returns a scanned page without lines when no OCR engine is configured', async () => {

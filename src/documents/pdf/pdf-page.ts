@@ -5,7 +5,7 @@ import { ocrLines } from './ocr-lines.ts';
 import { packWords } from './packed-words.ts';
 import { paintsPicture } from './page-paint.ts';
 import { findTables } from './pdf-tables.ts';
-import { renderPageForOcr } from './render-page.ts';
+import { OCR_LATE_PIXELS, renderPageForOcr } from './render-page.ts';
 import { layoutLines } from './text-layout.ts';
 import { judgeText, type TextVerdict } from './text-quality.ts';
 import { textFrames } from './text-runs.ts';
@@ -48,7 +48,9 @@ export async function readPage(
   let lines: Line[] = [];
   if (!(await needsOcr(page, verdict, size.width * size.height, deadline))) lines = layoutLines(frames);
   else if (context.ocr) {
-    const image = await deadline.race(renderPageForOcr(page, context.limits.maxPixels));
+    const late = !deadline.hasSpareTime();
+    const pixels = late ? Math.min(context.limits.maxPixels, OCR_LATE_PIXELS) : context.limits.maxPixels;
+    const image = await deadline.race(renderPageForOcr(page, pixels));
     // A scanned page's doubtful lines are not read again: on the ad-buy orders' image-only scans
     // (8 documents, 20 pages) the rereads took 3.1 times the CPU (382 against 123 s) and the fields
     // scored 52.5% with them, 55.0% without. They serve photographs of receipts (image-reader.ts).

@@ -14,6 +14,12 @@ const OCR_DPI = 300;
  * tall, and every OCR pass over it cost five to six times what the text needs.
  */
 export const OCR_MAX_PIXELS = 12_000_000;
+/**
+ * Once half the document's time is spent (read-deadline.ts), its remaining scanned pages are drawn
+ * at half that (a letter page at about 250 DPI): recognition costs about in proportion to the
+ * pixels, and a page read from fewer of them is better than the whole document refused.
+ */
+export const OCR_LATE_PIXELS = 6_000_000;
 /** Skia's largest canvas side. */
 const MAX_SIDE = 32_000;
 
