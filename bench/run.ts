@@ -2,19 +2,25 @@
  * npm run bench [-- --quick]: speed and memory, side by side with the native tools when installed
  * (poppler's pdftotext, tesseract with OMP_THREAD_LIMIT=1). Corpora are read in place from
  * ../shared/corpus; a missing one is skipped with a message.
+ * npm run bench -- --guard [--quick]: only the ratios to the native tools (guard.ts); exits 1 when
+ * one exceeds its target by more than 25% (CI runs it with --quick).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchHttpOcr } from './http-ocr.ts';
 import { benchHttpPdf } from './http-pdf.ts';
+import { benchHttpScan } from './http-scan.ts';
 import { benchOcr } from './ocr.ts';
 import { benchPdf } from './pdf.ts';
+import { runGuard } from './run-guard.ts';
 
 const corpus = (name: string) => fileURLToPath(new URL(`../../shared/corpus/${name}/docs`, import.meta.url));
 const quick = process.argv.includes('--quick');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ratio = (ours?: number, native?: number) => (ours && native ? `${(ours / native).toFixed(2)}×` : 'n/a');
+
+if (process.argv.includes('--guard')) process.exit(await runGuard(corpus, quick, log));
 
 const nda = corpus('kleister-nda');
 if (existsSync(nda)) {
@@ -49,10 +55,22 @@ if (existsSync(sroie)) {
   }
   const ours = http.msPerImage[http.defaultBackend];
   log(
-    `  tesseract      ${http.nativeCliMsPerImage ? `${http.nativeCliMsPerImage.toFixed(0)} ms/image (CLI, --psm 6, OMP_THREAD_LIMIT=1, same files)` : 'not installed'}   ratio ${ratio(ours, http.nativeCliMsPerImage)} (target ≤ 1.3×)`,
+    `  tesseract      ${http.nativeCliMsPerImage ? `${http.nativeCliMsPerImage.toFixed(0)} ms/image (CLI, --psm 6, OMP_THREAD_LIMIT=1, same files)` : 'not installed'}   ratio ${ratio(ours, http.nativeCliMsPerImage)} (target ≤ 1.5×)`,
   );
 } else {
   log(`\n${sroie}: absent, OCR benchmark skipped`);
+}
+
+const adbuy = corpus('adbuy');
+if (existsSync(adbuy)) {
+  const scan = await benchHttpScan(adbuy, quick ? 4 : 10);
+  log(`\nImage-only scan through the whole HTTP path (${scan.pages} pages of the ad-buy scans)`);
+  log(`  one client        ${scan.oneClientSeconds.toFixed(1)} s (target ≤ 20 s for 10 pages on 2 cores)`);
+  log(
+    `  two clients       ${scan.twoClientsSeconds.toFixed(1)} s for both, ${scan.refused} refused (target 0)`,
+  );
+} else {
+  log(`\n${adbuy}: absent, scan benchmark skipped`);
 }
 
 for (const kind of ['mixed', 'dense']) {

@@ -19,6 +19,12 @@ export const errorRegistry = {
     status: 400,
     message: 'The document exceeds a processing limit (pages, pixels or uncompressed size).',
   },
+  // 400 as the other document guards were (the time limit was one of them, under document_too_complex).
+  document_timeout: {
+    status: 400,
+    message:
+      'The document could not be read within the time limit (details.limit_ms); send fewer pages or a smaller scan.',
+  },
   engine_not_configured: {
     status: 400,
     message:

@@ -44,6 +44,7 @@ export function closingWhenIdle(open: () => PooledOcr, idleMs: number): PooledOc
   return {
     // Read by the readers from this object: the same whichever engine is open.
     ...(first.rereadLines === undefined ? {} : { rereadLines: first.rereadLines }),
+    ...(first.parallel === undefined ? {} : { parallel: first.parallel }),
     recognize: (image, options) => use((ocr) => ocr.recognize(image, options)),
     ...(first.prepare
       ? { prepare: (bytes, header, options) => use((ocr) => ocr.prepare!(bytes, header, options)) }

@@ -3,8 +3,8 @@ import { readImageHeader, uprightSize } from './image/image-header.ts';
 import { documentDpi } from './image/image-reader.ts';
 import type { DocumentFormat, ReadLimits } from './model.ts';
 import { loadPdf } from './pdf/load-pdf.ts';
-import { readDeadline } from './pdf/read-deadline.ts';
 import { renderPage } from './pdf/render-page.ts';
+import { readDeadline } from './read-deadline.ts';
 
 /** A page drawn as a PNG, in memory, with the page's size in points (evidence boxes are in points). */
 export interface PagePicture {
@@ -44,10 +44,7 @@ export async function drawPages(
 }
 
 async function pdfPictures(bytes: Uint8Array, options: DrawOptions): Promise<PagePicture[]> {
-  const deadline = readDeadline({
-    limits: { ...options.limits, timeoutMs: Math.min(options.limits.timeoutMs, options.timeoutMs) },
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
+  const deadline = readDeadline(Math.min(options.limits.timeoutMs, options.timeoutMs), options.signal);
   const task = loadPdf(bytes, options.limits.maxPixels);
   try {
     const pdf = await deadline.race(task.promise);

@@ -7,6 +7,7 @@
 
 import type { ImageHeader } from './image/image-header.ts';
 import type { PreparedImage } from './ocr/prepared-image.ts';
+import type { ReadDeadline } from './read-deadline.ts';
 
 export type DocumentFormat = 'pdf' | 'jpeg' | 'png' | 'docx' | 'xlsx' | 'text';
 
@@ -82,7 +83,7 @@ export interface Document {
   meta: DocumentMeta;
 }
 
-/** Guards every reader enforces; beyond them → 400 document_too_complex. */
+/** Guards every reader enforces; beyond them → 400 document_too_complex (the time: document_timeout). */
 export interface ReadLimits {
   maxPages: number;
   maxPixels: number;
@@ -120,6 +121,8 @@ export interface OcrEngine {
    * OCR_REREAD_LINES says so, and on the native CLI, which starts a program (about 220 ms) per reading.
    */
   rereadLines?: boolean;
+  /** Images it recognises at once (its workers): the pages of one scan are handed over that many at a time. */
+  readonly parallel?: number;
   /**
    * prepareForOcr (ocr/image-preprocess.ts) off the main thread (ocr/prepare-pool.ts), same bytes
    * out; without it the image reader prepares in its own thread.
@@ -143,6 +146,11 @@ export interface ReadContext {
   fileName?: string;
   ocr?: OcrEngine;
   signal?: AbortSignal;
+  /**
+   * The reading's one time guard (read-document.ts makes it, joined with `signal`); a reader called
+   * on its own makes one from `limits.timeoutMs` (deadlineOf).
+   */
+  deadline?: ReadDeadline;
   /**
    * Admission by pages (extraction/page-budget.ts): a reader calls it once it knows its page count,
    * before reading the pages, and waits; the caller holds the pages until its response is done.

@@ -1,6 +1,7 @@
 import { AppError, isAppError } from '../errors.ts';
 import { detectFormat } from './detect-format.ts';
 import type { Document, DocumentFormat, DocumentReader, ReadContext } from './model.ts';
+import { readDeadline } from './read-deadline.ts';
 
 export type ReaderRegistry = Partial<Record<DocumentFormat, DocumentReader>>;
 
@@ -19,29 +20,14 @@ export function createDocumentReading(
     const reader = readers[format];
     if (!reader)
       throw new AppError('unsupported_format', { detected: format, reason: 'not enabled on this server' });
-    const timeout = AbortSignal.timeout(context.limits.timeoutMs);
-    const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
-    let fail = () => {};
-    const timedOut = new Promise<never>((_, reject) => {
-      fail = () =>
-        reject(
-          timeout.aborted
-            ? new AppError('document_too_complex', { limit_ms: context.limits.timeoutMs })
-            : new AppError('unavailable', { reason: 'request aborted' }),
-        );
-      if (signal.aborted) fail();
-      else signal.addEventListener('abort', fail, { once: true });
-    });
+    // The one time guard of this reading: the reader races its own steps against it too.
+    const deadline = readDeadline(context.limits.timeoutMs, context.signal);
     try {
-      return await Promise.race([reader.read(bytes, { ...context, signal }), timedOut]);
+      return await deadline.race(reader.read(bytes, { ...context, signal: deadline.signal, deadline }));
     } catch (error) {
       if (isAppError(error)) throw error;
       onReaderFault(format, error);
       throw new AppError('corrupt_document', { format });
-    } finally {
-      // The time limit's signal lives until it fires (minutes): a listener left on it would keep
-      // this read, and everything its reader allocated, alive until then.
-      signal.removeEventListener('abort', fail);
     }
   };
 }

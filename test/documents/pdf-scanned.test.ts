@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
+import { DEFAULT_READ_LIMITS, type OcrEngine } from '../../src/documents/model.ts';
 import { imageSize } from '../../src/documents/ocr/tesseract-pool.ts';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
+import { readDeadline } from '../../src/documents/read-deadline.ts';
+import { isAppError } from '../../src/errors.ts';
 import { context, fakeOcr, makePdf, PNG_SIGNATURE, pngSize, textImage } from './pdf-fixtures.ts';
 
 /** A letter-size page that is one picture of text, like a scanner makes. */
@@ -43,6 +45,24 @@ describe('pdfReader: scanned pages', () => {
     assert.equal(doc.meta.characters, 'SCANNED INVOICE'.length);
   });
 
+  it('reads a scanned page once: its doubtful lines are not read again', async () => {
+    const calls: Uint8Array[] = [];
+    const engine: OcrEngine = {
+      async recognize(image) {
+        calls.push(image);
+        const size = imageSize(image);
+        const bbox = quarterBox(size);
+        return {
+          ...size,
+          lines: [{ text: 'SCANNED', bbox, words: [{ text: 'SCANNED', bbox, confidence: 0.6 }] }],
+        };
+      },
+    };
+    const doc = await pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: engine }));
+    assert.equal(calls.length, 1);
+    assert.equal(doc.pages[0]!.lines[0]!.text, 'SCANNED');
+  });
+
   it('hands a colour page to OCR as a PNG, and reads it the same', async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     const colour = { image: await textImage(['SCANNED INVOICE', 'Total 42.00'], 850, 1100, '#c00') };
@@ -63,6 +83,29 @@ describe('pdfReader: scanned pages', () => {
     const { width, height } = imageSize(ocr.calls[0]!);
     assert.ok(width * height <= 1_000_000 && width * height > 900_000, `${width}×${height}`);
     // Boxes still come back in points.
+    assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
+  });
+
+  it('draws a scan declared poster-size at no more pixels than a legal page at 300 DPI needs', async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    // 24 × 31 inches, as scanners write a letter page scanned at 570 DPI: 67 million pixels at 300 DPI.
+    const poster = { ...(await scannedPage()), size: [1749, 2263] as [number, number] };
+    const doc = await pdfReader.read(await makePdf([poster]), context({ ocr: ocr.engine }));
+    const { width, height } = imageSize(ocr.calls[0]!);
+    assert.ok(width * height <= 12_000_000 && width * height > 11_500_000, `${width}×${height}`);
+    // Boxes are still in the page's points.
+    assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 437.25, y0: 565.75, x1: 874.5, y1: 1131.5 });
+  });
+
+  it("draws a page at half the pixels once half the document's time is spent", async () => {
+    const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
+    const late = { ...readDeadline(60_000), hasSpareTime: () => false };
+    const doc = await pdfReader.read(
+      await makePdf([await scannedPage()]),
+      context({ ocr: ocr.engine, deadline: late }),
+    );
+    const { width, height } = imageSize(ocr.calls[0]!);
+    assert.ok(width * height <= 6_000_000 && width * height > 5_800_000, `${width}×${height}`);
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
   });
 
@@ -89,6 +132,48 @@ describe('pdfReader: scanned pages', () => {
         [2, 'ocr', ['Signed by hand']],
         [3, 'pdf-text', ['Typed annex on page three']],
       ],
+    );
+  });
+
+  it("recognises a scan's pages side by side on the OCR workers and keeps their order", {
+    timeout: 60_000,
+  }, async () => {
+    const started: (() => void)[] = [];
+    const begun = [1, 2, 3, 4].map((n) => new Promise<void>((resolve) => (started[n] = resolve)));
+    let calls = 0;
+    const engine: OcrEngine = {
+      parallel: 2,
+      async recognize(image) {
+        const call = ++calls;
+        started[call]!();
+        // Each page is read only once the next page's reading has begun, so its lines come back
+        // after the next one's started: one page at a time would never get past the first.
+        if (call < 4) await begun[call]!;
+        const size = imageSize(image);
+        const bbox = quarterBox(size);
+        const text = `Scanned page ${call}`;
+        return { ...size, lines: [{ text, bbox, words: [{ text, bbox, confidence: 0.9 }] }] };
+      },
+    };
+    const page = await scannedPage();
+    const doc = await pdfReader.read(await makePdf([page, page, page, page]), context({ ocr: engine }));
+    assert.deepEqual(
+      doc.pages.map((p) => [p.number, p.source, p.lines.map((line) => line.text)]),
+      [1, 2, 3, 4].map((n) => [n, 'ocr', [`Scanned page ${n}`]]),
+    );
+  });
+
+  it('stops with document_timeout, the limit in details, when the scan outlasts the time limit', async () => {
+    const engine: OcrEngine = {
+      recognize: (_image, options) =>
+        new Promise((_, reject) =>
+          options?.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
+        ),
+    };
+    const limits = { ...DEFAULT_READ_LIMITS, timeoutMs: 300 };
+    await assert.rejects(
+      pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: engine, limits })),
+      (error) => isAppError(error) && error.code === 'document_timeout' && error.details.limit_ms === 300,
     );
   });
 

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { getEventListeners } from 'node:events';
 import { describe, it } from 'node:test';
-import { DEFAULT_READ_LIMITS, type DocumentReader } from '../../src/documents/model.ts';
+import { DEFAULT_READ_LIMITS, type DocumentReader, type ReadContext } from '../../src/documents/model.ts';
+import { readDeadline } from '../../src/documents/read-deadline.ts';
 import { createDocumentReading } from '../../src/documents/read-document.ts';
-import { AppError } from '../../src/errors.ts';
+import { AppError, isAppError } from '../../src/errors.ts';
 
 /** A text reader that remembers the signal it was given, and fails when told to. */
 function recordingReader(fail?: Error): { reader: DocumentReader; signals: AbortSignal[] } {
@@ -44,6 +45,46 @@ describe('createDocumentReading', () => {
     await assert.rejects(read(bytes, { limits: DEFAULT_READ_LIMITS, fileName: 'a.txt' }), {
       code: 'corrupt_document',
     });
+  });
+
+  it('refuses a read that outlasts the time limit as document_timeout, the limit in details', async () => {
+    const stalled: DocumentReader = { format: 'text', read: () => new Promise(() => {}) };
+    const read = createDocumentReading({ text: stalled });
+    const limits = { ...DEFAULT_READ_LIMITS, timeoutMs: 50 };
+    await assert.rejects(read(bytes, { limits, fileName: 'a.txt' }), (error) => {
+      assert.ok(isAppError(error));
+      assert.deepEqual(
+        [error.code, error.status, error.details],
+        ['document_timeout', 400, { limit_ms: 50 }],
+      );
+      return true;
+    });
+  });
+
+  it('hands the reader its one time guard, whose signal is the one the reader is given', async () => {
+    let given: ReadContext | undefined;
+    const reader: DocumentReader = {
+      format: 'text',
+      async read(b, context) {
+        given = context;
+        return { pages: [], meta: { format: 'text', bytes: b.length, billedPages: 1, characters: 0 } };
+      },
+    };
+    await createDocumentReading({ text: reader })(bytes, { limits: DEFAULT_READ_LIMITS, fileName: 'a.txt' });
+    assert.ok(given?.deadline);
+    assert.equal(given.deadline.signal, given.signal);
+    assert.equal(given.deadline.hasSpareTime(), true);
+  });
+});
+
+describe('readDeadline', () => {
+  it('leaves time for optional passes only in the first half of the limit', () => {
+    let now = 0;
+    const deadline = readDeadline(10_000, undefined, () => now);
+    now = 4_999;
+    assert.equal(deadline.hasSpareTime(), true);
+    now = 5_000;
+    assert.equal(deadline.hasSpareTime(), false);
   });
 });
 

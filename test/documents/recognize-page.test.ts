@@ -52,6 +52,13 @@ test('a page that reads poorly is read again under the local threshold, kept whe
   assert.deepEqual(asked, ['global', 'local']);
 });
 
+test('a page read late in its document keeps its first reading: no second reading is made', async () => {
+  const { ocr, asked } = engine({ global: reading('i ,: TOT', 0.3), local: reading('TOTAL 12.50', 0.85) });
+  const late = () => false;
+  assert.equal((await recognizePage(ocr, image, undefined, { spare: late })).lines[0]!.text, 'i ,: TOT');
+  assert.deepEqual(asked, ['global']);
+});
+
 test('the second reading is dropped when it is not clearly more legible', async () => {
   const { ocr } = engine({ global: reading('TOTAL 12.50', 0.55), local: reading('TOTAL 12.S0', 0.6) });
   assert.equal((await recognizePage(ocr, image, undefined)).lines[0]!.text, 'TOTAL 12.50');

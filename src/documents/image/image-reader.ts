@@ -5,6 +5,7 @@ import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
 import { recognizePage } from '../ocr/recognize-page.ts';
 import { withoutShadedWords } from '../ocr/shaded-edges.ts';
+import { deadlineOf } from '../read-deadline.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
 /** What a scan is taken to be when its file declares no resolution, or an absurd one. */
@@ -21,12 +22,16 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         throw new AppError('document_too_complex', { limit_pixels: context.limits.maxPixels, pixels });
       }
       if (!context.ocr) throw new AppError('internal_error', { reason: 'no OCR engine configured' });
-      const prepared = context.ocr.prepare
-        ? await context.ocr.prepare(bytes, header, { signal: context.signal })
-        : await prepareForOcr(bytes, header);
-      context.signal?.throwIfAborted();
+      const deadline = deadlineOf(context);
+      const prepared = await deadline.race(
+        context.ocr.prepare
+          ? context.ocr.prepare(bytes, header, { signal: deadline.signal })
+          : prepareForOcr(bytes, header),
+      );
       const result = withoutShadedWords(
-        await recognizePage(context.ocr, prepared.image, context.signal),
+        await deadline.race(
+          recognizePage(context.ocr, prepared.image, deadline.signal, { spare: deadline.hasSpareTime }),
+        ),
         prepared.edges,
       );
       const page = ocrPage(result, header, prepared.scale);

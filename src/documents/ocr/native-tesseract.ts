@@ -116,6 +116,7 @@ export function createNativeTesseract(options: NativeTesseractOptions = {}): Tes
   return {
     // A program started per doubtful line would cost more than the page's whole reading.
     rereadLines: false,
+    parallel: size,
     recognize(image, { signal, threshold = 'global' } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);

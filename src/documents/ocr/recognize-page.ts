@@ -21,25 +21,36 @@ export const DARK_SHARE = 0.25;
 export const LEGIBLE_GAIN = 1.6;
 const LEGIBLE = 0.7;
 
+export interface PageOcrOptions {
+  /** Whether the document's time still allows optional passes (read-deadline.ts hasSpareTime). */
+  spare?: () => boolean;
+  /** false: the doubtful lines are not read again (reread-lines.ts), whatever the engine allows. */
+  rereadLines?: boolean;
+}
+
 /**
  * A page image recognised (with its unread bands, unread-bands.ts) under the global threshold and,
  * when that reads poorly, again under the local one (only such pages pay for a second recognition
- * of the whole page); then its doubtful lines are read again one by one (reread-lines.ts).
+ * of the whole page); then its doubtful lines are read again one by one (reread-lines.ts). Both are
+ * optional passes, made only while `spare` says the document's time allows them (read-deadline.ts).
  */
 export async function recognizePage(
   ocr: OcrEngine,
   image: Uint8Array,
   signal: AbortSignal | undefined,
+  options: PageOcrOptions = {},
 ): Promise<OcrResult> {
+  const spare = options.spare ?? (() => true);
   const global = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'global');
   // A blank page reads nothing at no confidence: only a page turned to ink is read again.
   const poor = legibleCharacters(global, 0) > 0 && meanConfidence(global) < RETRY_BELOW;
   let reading = { result: global, threshold: 'global' as OcrThreshold };
-  if ((poor || globalInkShare(image) > DARK_SHARE) && !signal?.aborted) {
+  if ((poor || globalInkShare(image) > DARK_SHARE) && !signal?.aborted && spare()) {
     const local = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'local');
     if (legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global)))
       reading = { result: local, threshold: 'local' };
   }
+  if (options.rereadLines === false || !spare()) return reading.result;
   return rereadDoubtfulLines(ocr, image, reading.result, signal, reading.threshold);
 }
 

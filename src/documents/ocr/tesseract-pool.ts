@@ -157,6 +157,7 @@ export function createTesseractPool(options: TesseractPoolOptions = {}): Tessera
   }
 
   return {
+    parallel: size,
     recognize(image, { signal, threshold = 'global' } = {}) {
       if (closed) return Promise.reject(new AppError('unavailable', { reason: 'the OCR pool is closed' }));
       if (signal?.aborted) return Promise.reject(signal.reason);

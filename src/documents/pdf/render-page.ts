@@ -8,6 +8,19 @@ import { shadedEdges } from '../ocr/shaded-edges.ts';
 
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;
+/**
+ * Pixels of a page drawn for OCR at most: the largest paper scanners commonly take (legal, 8.5 × 14 in)
+ * at 300 DPI is 10.7 million. A scan whose PDF declares a poster-size page (the ad-buy orders' 24 × 31
+ * in pages hold a letter page scanned at 570 DPI) was drawn at 68 million pixels, letters 120 pixels
+ * tall, and every OCR pass over it cost five to six times what the text needs.
+ */
+export const OCR_MAX_PIXELS = 12_000_000;
+/**
+ * Once half the document's time is spent (read-deadline.ts), its remaining scanned pages are drawn
+ * at half that (a letter page at about 250 DPI): recognition costs about in proportion to the
+ * pixels, and a page read from fewer of them is better than the whole document refused.
+ */
+export const OCR_LATE_PIXELS = 6_000_000;
 /** Skia's largest canvas side. */
 const MAX_SIDE = 32_000;
 
@@ -36,7 +49,7 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number): Promise
  * on one page. A colour page stays a PNG: as a PPM it would hold 25 MB while it waits for OCR.
  */
 export async function renderPageForOcr(page: PDFPageProxy, maxPixels: number): Promise<RenderedPage> {
-  const { canvas, width, height } = await drawPage(page, maxPixels);
+  const { canvas, width, height } = await drawPage(page, Math.min(maxPixels, OCR_MAX_PIXELS));
   const context = canvas.getContext('2d');
   const edges = shadedEdges(context, width, height);
   // Only for OCR: a page drawn for people (renderPage) keeps its rules.
