@@ -23,9 +23,11 @@ function appendKeyed(into: Record<string, string[]>, from: Record<string, string
 
 /**
  * The vocabulary the engine reads: the concepts of the base pack, each with the words every language
- * pack gives it, and every section's phrases, the packs taken in the order given (English first, so a
- * concept's first word, which names it in stand-in labels, is English). A pack that names a concept
- * the base pack does not hold, or a head word another pack already gave, stops the load.
+ * pack gives it, and every section's phrases, the packs taken in the order given and each pack's
+ * phrases in its own order. The order counts: a concept's first word names it in stand-in labels (so
+ * English comes first), and of two equal hits of a field's phrases the earlier phrase's is taken
+ * (label-match.ts). A pack that names a concept the base pack does not hold, or a head word another
+ * pack already gave, stops the load.
  */
 export function mergeVocabulary(
   base: BasePack,
