@@ -1,10 +1,10 @@
 import type { DocumentView, ViewLine } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
 import { CONCEPTS } from './field-sense.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
 import { columnsOfLine } from './line-columns.ts';
 import { recognize } from './read-value.ts';
 import { valueKey } from './select.ts';
+import { lexicon } from './vocabulary/index.ts';
 import { words } from './words.ts';
 
 /** Lines from the top of the first page searched for the document's title. */

@@ -1,7 +1,7 @@
 import type { EnumField } from '../../fields/field.ts';
 import { matchEnum } from '../../fields/typing/index.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { phraseAt, words } from './words.ts';
 
 /**
@@ -70,12 +70,10 @@ function describedAs(description: string, value: string): string[][] {
     .filter((p) => p.length > 0 && p.length <= 4);
 }
 
-/** A lexicon list of words by value, keyed by the value's words ("credit note"), its comment left out. */
-function byValue(lists: Record<string, unknown>): Map<string, string[][]> {
+/** A lexicon list of words by value, keyed by the value's words ("credit note"). */
+function byValue(lists: Record<string, string[]>): Map<string, string[][]> {
   return new Map(
-    Object.entries(lists).flatMap(([value, list]) =>
-      value.startsWith('$') ? [] : [[words(value).join(' '), (list as string[]).map(words)] as const],
-    ),
+    Object.entries(lists).map(([value, list]) => [words(value).join(' '), list.map(words)] as const),
   );
 }
 

@@ -1,7 +1,7 @@
 import type { Field } from '../../fields/field.ts';
 import type { EntityKind } from '../recognizers/index.ts';
 import { alternativeConcepts, CONCEPTS, type FieldSense, HEAD_FAMILIES, understand } from './field-sense.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { phraseAt, words } from './words.ts';
 
 export type ValueKind = EntityKind | 'party' | 'title' | 'text';

@@ -2,7 +2,7 @@ import type { Field, FieldKind } from '../../fields/field.ts';
 import { currencyForm } from '../recognizers/currency-vocabulary.ts';
 import payments from '../recognizers/data/payment-methods.json' with { type: 'json' };
 import { durationUnitOf } from '../recognizers/durations.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { canonicalWord, words } from './words.ts';
 
 /** "excl.", "incl.", "zzgl.": a concept's name after one says what another amount includes. */
@@ -93,11 +93,7 @@ export const FILLER: ReadonlySet<string> = new Set([
   'by',
 ]);
 /** Words that end a description's first noun phrase: "Name | of the vendor", "Date | printed on…". */
-const PHRASE_END = new Set(
-  Object.entries(lexicon.phraseEnds)
-    .filter(([language]) => !language.startsWith('$'))
-    .flatMap(([, list]) => words(list)),
-);
+const PHRASE_END = new Set(Object.values(lexicon.phraseEnds).flatMap((list) => words(list)));
 
 /** Words for a part of a value ("share", "Anteil", "partie"): transparent before their "of". */
 const PARTITIVES = new Set(lexicon.partitives.flatMap(words));
@@ -296,7 +292,7 @@ function withoutFormat(tokens: string[]): string[] {
 /** "delivery_address", "shipping_email": words that are no party's name but say whose the value is. */
 const OWNER_WORDS = new Map(
   Object.entries(lexicon.ownerWords).flatMap(([id, list]) =>
-    id.startsWith('$') ? [] : (list as string[]).map((w) => [words(w).join(' '), id] as const),
+    list.map((w) => [words(w).join(' '), id] as const),
   ),
 );
 

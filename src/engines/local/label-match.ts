@@ -2,7 +2,7 @@ import type { Token } from './document-view.ts';
 import type { FieldProfile } from './field-profile.ts';
 import { HEAD_FAMILIES, INCLUSION_WORDS, isDocumentWord } from './field-sense.ts';
 import { stem } from './field-words.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { canonicalWord, withinOneEdit, words } from './words.ts';
 
 /** A label's "as at" date between it and its value, set off after it. */

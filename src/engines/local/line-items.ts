@@ -7,7 +7,6 @@ import { type DocumentView, tokenise } from './document-view.ts';
 import { type FieldProfile, profileField } from './field-profile.ts';
 import { type ArithmeticColumns, columnsByArithmetic } from './item-arithmetic.ts';
 import { findLabel } from './label-match.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
 import { columnsOfLine } from './line-columns.ts';
 import {
   type Completeness,
@@ -18,6 +17,7 @@ import {
   type StatedTotal,
   statedBelow,
 } from './table-totals.ts';
+import { lexicon } from './vocabulary/index.ts';
 import { words } from './words.ts';
 
 type Row = Cell[];
@@ -231,9 +231,7 @@ type ColumnRole = 'code' | 'description' | 'quantity' | 'unit' | 'unit_price' | 
 const ROLE_SCORE = 0.8;
 const ROLE_HEADS = new Map(
   Object.entries(lexicon.itemColumns).flatMap(([role, heads]) =>
-    role.startsWith('$')
-      ? []
-      : (heads as string[]).map((head) => [words(head).join(' '), role as ColumnRole] as const),
+    heads.map((head) => [words(head).join(' '), role as ColumnRole] as const),
   ),
 );
 

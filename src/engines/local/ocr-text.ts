@@ -1,7 +1,7 @@
 import type { Line, Word } from '../../documents/model.ts';
 import addressWords from '../recognizers/data/address-words.json' with { type: 'json' };
 import organizationWords from '../recognizers/data/organization-words.json' with { type: 'json' };
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { withinOneEdit } from './words.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Table } from '../../documents/model.ts';
 import { findNumberSpans, type TypingHints } from '../../fields/typing/index.ts';
 import type { DocumentView, ViewLine } from './document-view.ts';
 import { isDocumentWord } from './field-sense.ts';
-import lexicon from './lexicon.json' with { type: 'json' };
+import { lexicon } from './vocabulary/index.ts';
 import { words } from './words.ts';
 
 /** A label's leading words name one of these concepts (in any language the lexicon knows). */

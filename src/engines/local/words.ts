@@ -1,4 +1,4 @@
-import equivalents from './word-equivalents.json' with { type: 'json' };
+import { wordEquivalents as equivalents } from './vocabulary/index.ts';
 
 /**
  * Letters that carry their accent in their shape, so NFKD leaves them whole: "płatności" is
@@ -51,9 +51,7 @@ export function canonicalWord(word: string): string {
 /** "fecha" → "date", "commande" → "order": the data's words of other languages for English ones. */
 const EQUIVALENTS = new Map(
   Object.entries(equivalents).flatMap(([english, others]) =>
-    english.startsWith('$')
-      ? []
-      : (others as string[]).map((other) => [normaliseWord(other), english] as const),
+    others.map((other) => [normaliseWord(other), english] as const),
   ),
 );
 

@@ -2,14 +2,12 @@ import { findDateSpans, type TypingHints } from '../../../fields/typing/index.ts
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
+import { lexicon } from '../vocabulary/index.ts';
 import { words } from '../words.ts';
 
 /** A date concept → the phrases that open the line of the act it dates (lexicon `actDates`). */
 const ACTS = new Map(
-  Object.entries(lexicon.actDates)
-    .filter(([id]) => !id.startsWith('$'))
-    .map(([id, phrases]) => [id, (phrases as string[]).map(words)] as const),
+  Object.entries(lexicon.actDates).map(([id, phrases]) => [id, phrases.map(words)] as const),
 );
 
 const opens = (line: ViewLine, phrase: string[]) => phrase.every((w, i) => line.tokens[i]?.word === w);

@@ -4,7 +4,6 @@ import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts'
 import { conceptPhrases, containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { INCLUSION_WORDS, isKindWordOnly, isOnlyLabel } from '../field-sense.ts';
 import { ENDS_IN_VALUE, findLabel, LABEL_TAIL } from '../label-match.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
 import { cellUnder, columnsOfLine } from '../line-columns.ts';
 import {
   amountLike,
@@ -14,6 +13,7 @@ import {
   type ReadValue,
   readValue,
 } from '../read-value.ts';
+import { lexicon } from '../vocabulary/index.ts';
 import { canonicalWord } from '../words.ts';
 import { labelHit } from './label-hits.ts';
 
@@ -310,9 +310,7 @@ function sumOfRow(profile: FieldProfile, rest: string, hints: ReadHints, ocr: bo
  * "Total 6% supplies: 15.57": words between the label and the amount say what it counts.
  */
 /** Concepts whose amount is printed after its rate. */
-const RATED = new Set(
-  lexicon.concepts.filter((c) => (c as { rated?: boolean }).rated === true).map((c) => c.id),
-);
+const RATED = new Set(lexicon.concepts.filter((c) => c.rated === true).map((c) => c.id));
 
 function amountDoubt(profile: FieldProfile, rest: string, value: ReadValue): number {
   if (profile.field.kind !== 'double') return 1;

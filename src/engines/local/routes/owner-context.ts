@@ -2,7 +2,7 @@ import { issuerOf } from '../document-kind.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
+import { lexicon } from '../vocabulary/index.ts';
 
 const WRITER = new Set(lexicon.writerPronouns.words);
 const ADDRESSEE = new Set(lexicon.addresseePronouns.words);

@@ -3,9 +3,9 @@ import type { Candidate, PairClues } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
 import { readValue } from '../read-value.ts';
+import { lexicon } from '../vocabulary/index.ts';
 import { canonicalWord, words } from '../words.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { Candidate } from '../candidate.ts';
 import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView } from '../document-view.ts';
 import { containsPhrase, type FieldProfile } from '../field-profile.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
 import { recognize } from '../read-value.ts';
+import { lexicon } from '../vocabulary/index.ts';
 import { words } from '../words.ts';
 
 /** "Registered in England", "Amtsgericht", "RCS Lyon", "Registro Mercantil", "KvK": a company's registration. */

@@ -1,9 +1,9 @@
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
 import { columnsOfLine } from '../line-columns.ts';
 import { recognize } from '../read-value.ts';
+import { lexicon } from '../vocabulary/index.ts';
 import { words } from '../words.ts';
 
 /** "/s/ Patrick J. Mahaffy": a conformed signature. */

@@ -3,7 +3,7 @@ import { type DocumentView, lineAt } from '../document-view.ts';
 import { containsPhrase, type FieldProfile } from '../field-profile.ts';
 import { FILLER, isDocumentWord } from '../field-sense.ts';
 import { stem } from '../field-words.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
+import { lexicon } from '../vocabulary/index.ts';
 import { words } from '../words.ts';
 
 /** Words that ask a yes-or-no question of a name: is_paid, has_deposit, requires_signature. */

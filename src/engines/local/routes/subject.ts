@@ -2,7 +2,7 @@ import { findDateSpans } from '../../../fields/typing/index.ts';
 import type { Candidate } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
+import { lexicon } from '../vocabulary/index.ts';
 import { words } from '../words.ts';
 
 /** "Dear Ms Raman,", "Sehr geehrter Herr Kellermann,", "Muy señores nuestros:": how a letter greets. */

@@ -5,8 +5,8 @@ import { issuerOf, partyOf } from '../document-kind.ts';
 import type { DocumentView } from '../document-view.ts';
 import { enumValueFor } from '../enum-words.ts';
 import type { FieldProfile, ValueKind } from '../field-profile.ts';
-import lexicon from '../lexicon.json' with { type: 'json' };
 import { recognize } from '../read-value.ts';
+import { lexicon } from '../vocabulary/index.ts';
 import { ownerContext } from './owner-context.ts';
 
 const ROLE_MAILBOXES = new Set(lexicon.roleMailboxes.names);
