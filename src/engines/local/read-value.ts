@@ -126,6 +126,10 @@ export function readValue(
   // A number or code is a word or a few, never a sentence: "Faktura wystawiona zgodnie z art. 106e
   // ustawy o VAT" ("invoice issued under art. 106e") names no invoice number after "Faktura".
   if (profile.sense.family === 'identifier' && value.split(/\s+/).length > MAX_IDENTIFIER_WORDS) return null;
+  // A number has a digit, or is one code in capitals (a BIC): "Original Date / Revision" beside
+  // "Contract #" is the next cell's label. A post-office box's number is part of an address.
+  if (profile.sense.family === 'identifier' && (!/\d|^[\p{Lu}]{4,}$/u.test(value) || POST_BOX.test(value)))
+    return null;
   // A name is short and starts with a capital or a digit; a sentence is not a name. An address on
   // one line runs longer: "Calle Fundidores 12, Pol. Ind. Los Olivos, 28906 Getafe (Madrid)".
   const most = profile.kind === 'postal_address' ? 16 : 8;
@@ -138,6 +142,8 @@ export function readValue(
     return null;
   return { value, start: lead, end: lead + column.length, fit: profile.kind === 'text' ? 1 : 0.8 };
 }
+
+const POST_BOX = /^(?:p\.?\s*o\.?\s*)?(?:box|postfach|postbus|apartado)\s*\d/i;
 
 /** Words an identifier runs to at most: "INV 2024 0042", "SO 4471 / B". */
 const MAX_IDENTIFIER_WORDS = 4;
