@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_OCR_PARAMETERS } from '../src/documents/ocr/tesseract-pool.ts';
 import { postDocument, startBenchApp } from './bench-app.ts';
+import { NDA_FIELDS, RECEIPT_FIELDS, SCAN_FIELDS } from './corpus-fields.ts';
 import { imageOnlyPdfs, multiPageScan } from './http-scan.ts';
 
 /** A ratio may exceed its target by this much before the guard fails. */
@@ -36,32 +37,6 @@ export const ratioOf = (r: GuardRatio) => r.ours / r.native;
 /** The ratio past which the guard fails: the target, or the figure held while the target is not met. */
 export const ceiling = (r: GuardRatio) => Math.max(r.target, r.held) * TOLERANCE;
 export const fails = (r: GuardRatio) => ratioOf(r) > ceiling(r);
-
-const NDA_YAML = `schemas:
-  data:
-    type: object
-    properties:
-      effective_date: { type: date, description: Date on which the agreement takes effect }
-      jurisdiction: { type: string, description: State whose law governs the agreement }
-`;
-
-const RECEIPT_YAML = `schemas:
-  data:
-    type: object
-    properties:
-      company: { type: string, description: Name of the company that issued the receipt }
-      date: { type: date, description: Date of the receipt }
-      total: { type: double, description: Total amount paid }
-`;
-
-const SCAN_YAML = `schemas:
-  data:
-    type: object
-    properties:
-      contract_no: { type: string, description: Contract or order number }
-      advertiser: { type: string, description: Advertiser named on the order }
-      gross_amount: { type: double, description: Gross amount of the order }
-`;
 
 const filesOf = (dir: string, pattern: RegExp, limit: number) =>
   readdirSync(dir)
@@ -96,14 +71,14 @@ export async function guardTextPdf(dir: string, count: number, repeats: number):
   const files = filesOf(dir, /\.pdf$/, count).map((f) => ({ path: f, bytes: readFileSync(f) }));
   const app = await startBenchApp();
   try {
-    await postDocument(app.url, app.key, files[0]!.bytes, 'warm.pdf', NDA_YAML);
+    await postDocument(app.url, app.key, files[0]!.bytes, 'warm.pdf', NDA_FIELDS);
     let pages = 0;
     const best = await bestOf(
       repeats,
       async () => {
         pages = 0;
         for (const f of files)
-          pages += (await postDocument(app.url, app.key, f.bytes, 'd.pdf', NDA_YAML)).pages;
+          pages += (await postDocument(app.url, app.key, f.bytes, 'd.pdf', NDA_FIELDS)).pages;
       },
       () => {
         for (const f of files) execFileSync('pdftotext', ['-layout', f.path, '-'], { stdio: 'ignore' });
@@ -131,11 +106,11 @@ export async function guardReceipts(dir: string, count: number, repeats: number)
   const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
   const app = await startBenchApp();
   try {
-    await postDocument(app.url, app.key, files[0]!.bytes, 'warm.jpg', RECEIPT_YAML);
+    await postDocument(app.url, app.key, files[0]!.bytes, 'warm.jpg', RECEIPT_FIELDS);
     const best = await bestOf(
       repeats,
       async () => {
-        for (const f of files) await postDocument(app.url, app.key, f.bytes, 'r.jpg', RECEIPT_YAML);
+        for (const f of files) await postDocument(app.url, app.key, f.bytes, 'r.jpg', RECEIPT_FIELDS);
       },
       () => {
         for (const f of files)
@@ -188,12 +163,12 @@ export async function guardScan(dir: string, pages: number, repeats: number): Pr
   };
   const app = await startBenchApp();
   try {
-    await postDocument(app.url, app.key, await multiPageScan(imageOnlyPdfs(dir), 1), 'warm.pdf', SCAN_YAML);
+    await postDocument(app.url, app.key, await multiPageScan(imageOnlyPdfs(dir), 1), 'warm.pdf', SCAN_FIELDS);
     let read = 0;
     const best = await bestOf(
       repeats,
       async () => {
-        read = (await postDocument(app.url, app.key, scan, 'scan.pdf', SCAN_YAML)).pages;
+        read = (await postDocument(app.url, app.key, scan, 'scan.pdf', SCAN_FIELDS)).pages;
       },
       async () => {
         let next = 1;

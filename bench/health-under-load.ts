@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { RECEIPT_FIELDS } from './corpus-fields.ts';
 import { createKey, startInstance } from './server-process.ts';
 
 const { values } = parseArgs({
@@ -23,15 +24,6 @@ const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 const interval = Number(values.interval);
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-const YAML = `schemas:
-  data:
-    type: object
-    properties:
-      company: { type: string, description: Name of the company that issued the receipt }
-      date: { type: date, description: Date of the receipt }
-      total: { type: double, description: Total amount paid }
-`;
 
 const dir = fileURLToPath(new URL('../../shared/corpus/sroie/docs', import.meta.url));
 const receipts = readdirSync(dir)
@@ -57,7 +49,7 @@ async function send(index: number): Promise<void> {
   const receipt = receipts[index % receipts.length]!;
   const form = new FormData();
   form.append('file', new Blob([receipt.bytes]), receipt.name);
-  form.append('yaml_file', new Blob([YAML]), 'fields.yaml');
+  form.append('yaml_file', new Blob([RECEIPT_FIELDS]), 'fields.yaml');
   const res = await fetch(`${instance.base}/api/v1/generate`, {
     method: 'POST',
     headers: { 'x-api-key': key },

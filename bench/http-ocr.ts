@@ -4,15 +4,7 @@ import { join } from 'node:path';
 import { resolveOcrBackend } from '../src/documents/ocr/native-tesseract.ts';
 import { DEFAULT_OCR_PARAMETERS } from '../src/documents/ocr/tesseract-pool.ts';
 import { postDocument, startBenchApp } from './bench-app.ts';
-
-const YAML = `schemas:
-  data:
-    type: object
-    properties:
-      company: { type: string, description: Name of the company that issued the receipt }
-      date: { type: date, description: Date of the receipt }
-      total: { type: double, description: Total amount paid }
-`;
+import { RECEIPT_FIELDS } from './corpus-fields.ts';
 
 export interface HttpOcrBench {
   images: number;
@@ -40,9 +32,10 @@ export async function benchHttpOcr(dir: string, limit = 8): Promise<HttpOcrBench
   for (const backend of backends) {
     const app = await startBenchApp({ ocrBackend: backend });
     try {
-      await postDocument(app.url, app.key, readFileSync(files[0]!), 'warm.jpg', YAML);
+      await postDocument(app.url, app.key, readFileSync(files[0]!), 'warm.jpg', RECEIPT_FIELDS);
       const t0 = performance.now();
-      for (const f of files) await postDocument(app.url, app.key, readFileSync(f), 'receipt.jpg', YAML);
+      for (const f of files)
+        await postDocument(app.url, app.key, readFileSync(f), 'receipt.jpg', RECEIPT_FIELDS);
       result.msPerImage[backend] = (performance.now() - t0) / files.length;
     } finally {
       await app.close();

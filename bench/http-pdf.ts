@@ -2,14 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { postDocument, startBenchApp } from './bench-app.ts';
-
-const YAML = `schemas:
-  data:
-    type: object
-    properties:
-      effective_date: { type: date, description: Date on which the agreement takes effect }
-      jurisdiction: { type: string, description: State whose law governs the agreement }
-`;
+import { NDA_FIELDS } from './corpus-fields.ts';
 
 function hasCommand(name: string): boolean {
   try {
@@ -29,11 +22,11 @@ export async function benchHttpPdf(dir: string, limit = 40) {
     .map((f) => join(dir, f));
   const app = await startBenchApp();
   try {
-    await postDocument(app.url, app.key, readFileSync(files[0]!), 'warm.pdf', YAML);
+    await postDocument(app.url, app.key, readFileSync(files[0]!), 'warm.pdf', NDA_FIELDS);
     let pages = 0;
     const t0 = performance.now();
     for (const f of files)
-      pages += (await postDocument(app.url, app.key, readFileSync(f), 'doc.pdf', YAML)).pages;
+      pages += (await postDocument(app.url, app.key, readFileSync(f), 'doc.pdf', NDA_FIELDS)).pages;
     const ours = performance.now() - t0;
     let native: number | undefined;
     if (hasCommand('pdftotext')) {

@@ -219,10 +219,7 @@ export class PostgresAccountStore implements AccountStore {
       const row = await this.#one(sql.charge, [pages, accountId, pages]);
       return row ? Number(row.credits) : null;
     }
-    const client = await this.#pool.connect();
-    let broken: Error | undefined;
-    try {
-      await client.query('BEGIN');
+    return this.#transaction(async (client) => {
       const { rows } = await client.query(numbered(sql.charge), [pages, accountId, pages]);
       if (rows[0]) {
         const completed = await client.query(numbered(sql.completeIdempotencyKey), [
@@ -234,20 +231,8 @@ export class PostgresAccountStore implements AccountStore {
         ]);
         if (completed.rowCount !== 1) throw new IdempotencyClaimLostError();
       }
-      // A transaction that failed on the server ends as a ROLLBACK, without an error.
-      const commit = await client.query('COMMIT');
-      if (commit.command !== 'COMMIT') throw new Error(`the charge ended in ${commit.command}`);
       return rows[0] ? Number(rows[0].credits) : null;
-    } catch (error) {
-      // A connection that timed out or broke is dropped (the server rolls back with it): a ROLLBACK
-      // sent on it would only wait out another timeout.
-      const fault = storeFault(error);
-      if (fault === 'timed out' || fault === 'unreachable') broken = error as Error;
-      else await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+    });
   }
 
   async refillMonthlyCredit(accountId: string, month: string, grant: number) {
@@ -421,10 +406,13 @@ export class PostgresAccountStore implements AccountStore {
     try {
       await client.query('BEGIN');
       const result = await work(client);
+      // A transaction that failed on the server ends as a ROLLBACK, without an error.
       const commit = await client.query('COMMIT');
       if (commit.command !== 'COMMIT') throw new Error(`the transaction ended in ${commit.command}`);
       return result;
     } catch (error) {
+      // A connection that timed out or broke is dropped (the server rolls back with it): a ROLLBACK
+      // sent on it would only wait out another timeout.
       const fault = storeFault(error);
       if (fault === 'timed out' || fault === 'unreachable') broken = error as Error;
       else await client.query('ROLLBACK').catch(() => {});

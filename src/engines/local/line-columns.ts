@@ -60,9 +60,11 @@ function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefine
   const { count, boxes, start: first } = words;
   const x0 = (i: number) => boxes[first + 4 * i]!;
   const x1 = (i: number) => boxes[first + 4 * i + 2]!;
-  let height = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < count; i++)
-    height = Math.max(height, boxes[first + 4 * i + 3]! - boxes[first + 4 * i + 1]!);
+  const heights = Array.from(
+    { length: count },
+    (_, i) => boxes[first + 4 * i + 3]! - boxes[first + 4 * i + 1]!,
+  );
+  const height = Math.max(...heights);
   // Index of each group's first word; the gaps are read from the boxes, the texts only for a line
   // that has columns.
   const groups = [0];
@@ -71,9 +73,7 @@ function columnsByBoxes(words: WordBoxes, text: string): LineColumn[] | undefine
   // cells closer than a line's height apart, and a word space is a fraction of it.
   const space = median(gaps);
   // A line may gather words of a larger type (a heading beside a form's cells): its usual word height.
-  const usual = median(
-    Array.from({ length: count }, (_, i) => boxes[first + 4 * i + 3]! - boxes[first + 4 * i + 1]!),
-  );
+  const usual = median(heights);
   const parts = (gap: number) => gap > height * 1.5 || (gap > usual * 0.9 && gap > space * 3);
   for (let i = 1; i < count; i++) if (parts(gaps[i - 1]!)) groups.push(i);
   if (groups.length < 2) return undefined;
