@@ -28,6 +28,14 @@ export interface PairClues {
   labelWords: number;
   /** The value's end of a range the cell holds: 1 its start, 2 its end, 0 no range. */
   rangeAt: number;
+  /** 1 when the label names a number or a code ("#", "No", "Reference"). */
+  idLabel: number;
+  /** 1 when the label and the cell right of it head cells of one row beneath (a row of column heads). */
+  headRow: number;
+  /** For a label naming a reference or the document: how often the document says its head word, a page (else −1). */
+  headMentions: number;
+  /** …and that head's rank among the document's reference labels' heads by mentions, 0 the most (else −1). */
+  headRank: number;
 }
 
 /** One possible value of a field, with where it was found and how much the engine believes it. */

@@ -55,4 +55,58 @@ describe("pairs: a form's labels and their values, beside or under them", () => 
       ['Riverside Food Co-op 1 0', 'Contract / Rev 1 1'],
     );
   });
+
+  it("tells a reference field how much the document says each number label's head", async () => {
+    const order = [
+      'CONTRACT',
+      'Contract #    26898588        Agency Order #:  30064583',
+      'This contract confirms the schedule; the contract runs two weeks.',
+    ].join('\n');
+    const orderNumber = profileField(field('      order_number:\n        type: string\n'));
+    const found = pairCandidates(await view(order), orderNumber, {});
+    const byValue = new Map(found.map((c) => [c.value, c.clues!]));
+    const contract = byValue.get('26898588');
+    const agency = byValue.get('30064583');
+    assert.ok(contract && agency, found.map((c) => c.value).join(', '));
+    // By the name alone the agency's number wins ("order number" against "number").
+    assert.ok(agency.name > contract.name);
+    assert.equal(contract.idLabel, 1);
+    assert.equal(agency.idLabel, 1);
+    // The document speaks of its contract (4 times), of the agency once: the heads' ranks say so.
+    assert.equal(contract.headRank, 0);
+    assert.equal(agency.headRank, 1);
+    assert.ok(contract.headMentions > agency.headMentions);
+  });
+
+  it('does not offer a number label to a field that asks for no reference', async () => {
+    const advertiser = profileField(field('      advertiser:\n        type: string\n'));
+    const found = pairCandidates(
+      await view('Contract #    26898588\nAdvertiser:  Riverside Food Co-op'),
+      advertiser,
+      {},
+    );
+    assert.deepEqual(
+      found.map((c) => c.value),
+      ['Riverside Food Co-op'],
+    );
+  });
+
+  it('says when a label and the cell beside it head one row of cells beneath (a grid of heads)', async () => {
+    const grid = [
+      'Advertiser                          Original Date / Revision',
+      'POL/One Nation PAC                  03/16/20 / 03/27/20',
+    ].join('\n');
+    const advertiser = profileField(field('      advertiser:\n        type: string\n'));
+    const found = pairCandidates(await view(grid), advertiser, {});
+    assert.deepEqual(
+      found.map((c) => `${c.value} below ${c.clues?.below} head row ${c.clues?.headRow}`),
+      ['Original Date / Revision below 0 head row 1', 'POL/One Nation PAC below 1 head row 1'],
+    );
+    // A label with its value beside it and nothing under either: no row of heads.
+    const beside = pairCandidates(await view('Advertiser      Riverside Food Co-op'), advertiser, {});
+    assert.deepEqual(
+      beside.map((c) => c.clues?.headRow),
+      [0],
+    );
+  });
 });

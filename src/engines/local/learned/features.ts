@@ -87,6 +87,10 @@ export const FEATURE_NAMES = [
   'score_rank',
   'score_gap',
   'own_name',
+  'pair_id_label',
+  'pair_head_mentions',
+  'pair_head_rank',
+  'pair_head_row',
   'is_none',
 ] as const;
 
@@ -102,6 +106,10 @@ const NO_PAIR: PairClues = {
   below: -1,
   labelWords: -1,
   rangeAt: -1,
+  idLabel: -1,
+  headRow: -1,
+  headMentions: -1,
+  headRank: -1,
 };
 
 /** Categories as stable small codes; trees split on them as on any number. */
@@ -334,6 +342,10 @@ export function featureRows(view: DocumentView, profile: FieldProfile, ranked: R
       score_rank: Math.min(20, bestScores.filter((o) => o > candidate.score).length),
       score_gap: topScore - candidate.score,
       own_name: pairs.some((m) => isOwnName(m.clues)) ? 1 : 0,
+      pair_id_label: clues.idLabel,
+      pair_head_mentions: clues.headMentions,
+      pair_head_rank: clues.headRank,
+      pair_head_row: clues.headRow,
       is_none: 0,
     };
     return FEATURE_NAMES.map((name) => row[name]);

@@ -2,7 +2,7 @@ import { findDateSpans, type TypingHints } from '../../../fields/typing/index.ts
 import type { Candidate, PairClues } from '../candidate.ts';
 import type { DocumentView, ViewLine } from '../document-view.ts';
 import type { FieldProfile } from '../field-profile.ts';
-import { CONCEPTS } from '../field-sense.ts';
+import { CONCEPTS, HEAD_FAMILIES, isDocumentWord } from '../field-sense.ts';
 import { columnsOfLine } from '../line-columns.ts';
 import { readValue } from '../read-value.ts';
 import { lexicon } from '../vocabulary/index.ts';
@@ -22,6 +22,10 @@ interface Pair {
   value: string;
   line: ViewLine;
   below: boolean;
+  /** The label names a number or a code ("Contract #", "Order No", "Reference"). */
+  idLabel: boolean;
+  /** The label and the cell right of it both stand over cells of one row beneath: a row of column heads. */
+  headRow: boolean;
 }
 
 /** A label is a few words; more is a sentence. */
@@ -80,16 +84,29 @@ export function documentPairs(view: DocumentView): Pair[] {
     for (const cell of cells) {
       const colon = /^([^:：]{1,40})[:：]\s*(\S.*)$/u.exec(cell.text);
       if (colon && isLabel(colon[1]!)) {
-        pairs.push({ label: words(colon[1]!), value: colon[2]!.trim(), line: cell.line, below: false });
+        const label = words(colon[1]!);
+        pairs.push({
+          label,
+          value: colon[2]!.trim(),
+          line: cell.line,
+          below: false,
+          idLabel: isIdLabel(label),
+          headRow: false,
+        });
         heads.add(keyOf(colon[1]!));
         continue;
       }
       if (!isLabel(cell.text)) continue;
       const label = words(cell.text);
+      const idLabel = isIdLabel(label);
       const right = nearestRight(cell, cells);
-      if (right) pairs.push({ label, value: right.text, line: right.line, below: false });
       const under = nearestBelow(cell, cells);
-      if (under) pairs.push({ label, value: under.text, line: under.line, below: true });
+      // "Advertiser   Original Date / Revision" over "POL/One Nation PAC   03/16/20 / 03/27/20": the
+      // cell beside the label is the next column's head, and the label's value is under it.
+      const rightUnder = right && nearestBelow(right, cells);
+      const headRow = under !== undefined && rightUnder !== undefined && under.line === rightUnder.line;
+      if (right) pairs.push({ label, value: right.text, line: right.line, below: false, idLabel, headRow });
+      if (under) pairs.push({ label, value: under.text, line: under.line, below: true, idLabel, headRow });
       // A cell that ends in a colon or a number sign is a label whatever stands by it.
       if (/[:：#№]\s*$/u.test(cell.text)) heads.add(keyOf(cell.text));
     }
@@ -138,6 +155,59 @@ function isLabel(text: string): boolean {
   return n <= MAX_LABEL_WORDS && (t.match(/\d/g)?.length ?? 0) <= 2;
 }
 
+/** Words that make a label name a number or a code: "#", "No", "Reference", "ID". */
+const ID_WORDS = new Set([...HEAD_FAMILIES].filter(([, family]) => family === 'identifier').map(([w]) => w));
+
+function isIdLabel(label: string[]): boolean {
+  return label.some((w) => ID_WORDS.has(w));
+}
+
+/** The word a label is about, beside its number sign: "contract" of "Contract #", "agency" of "Agency Order #". */
+function headOf(label: string[]): string | undefined {
+  return label.find((w) => !ID_WORDS.has(w) && w.length >= 3);
+}
+
+/** A label that names a number, or the document itself ("Contract / Revision"): its value may be the document's own reference. */
+const namesReference = (pair: Pair) => {
+  const head = headOf(pair.label);
+  return pair.idLabel || (head !== undefined && isDocumentWord(head));
+};
+
+/**
+ * How often the document says each reference label's head word, and where that stands among the
+ * heads of its reference labels: a document's own number is labelled with what it mostly talks of
+ * (a contract's "Contract #"), another party's with a rarer word ("Agency Order #").
+ */
+interface HeadStats {
+  perPage: Map<string, number>;
+  rank: Map<string, number>;
+}
+
+const headStatsCache = new WeakMap<DocumentView, HeadStats>();
+
+function headStats(view: DocumentView): HeadStats {
+  let stats = headStatsCache.get(view);
+  if (stats) return stats;
+  const heads = new Set<string>();
+  for (const pair of documentPairs(view)) {
+    const head = headOf(pair.label);
+    if (head && namesReference(pair)) heads.add(head);
+  }
+  const counts = new Map<string, number>([...heads].map((h) => [h, 0]));
+  for (const line of view.lines) {
+    for (const token of line.tokens) {
+      const n = counts.get(token.word);
+      if (n !== undefined) counts.set(token.word, n + 1);
+    }
+  }
+  const pages = Math.max(1, view.pageCount);
+  const perPage = new Map([...counts].map(([h, n]) => [h, Math.min(30, n / pages)]));
+  const rank = new Map([...counts].map(([h, n]) => [h, [...counts.values()].filter((o) => o > n).length]));
+  stats = { perPage, rank };
+  headStatsCache.set(view, stats);
+  return stats;
+}
+
 /** Words that ask for a range's start or its end (date_from, valid_until, "First air date"). */
 const START_WORDS = new Set([...lexicon.rangeWords.start, 'first', 'begin', 'commence'].map(canonicalWord));
 const END_WORDS = new Set([...lexicon.rangeWords.end, 'last', 'stop', 'expiry', 'expire'].map(canonicalWord));
@@ -158,8 +228,11 @@ const otherPhrases = (profile: FieldProfile) =>
   CONCEPTS.filter((c) => !profile.concepts.includes(c.id)).flatMap((c) => c.phrases);
 
 /** How a pair's label meets the field: the scorer's clues. */
-function cluesOf(profile: FieldProfile, label: string[], below: boolean, rangeAt: number): PairClues {
+function cluesOf(profile: FieldProfile, pair: Pair, stats: HeadStats, rangeAt: number): PairClues {
+  const { label, below } = pair;
   const labelSet = new Set(label);
+  const head = headOf(label);
+  const reference = namesReference(pair) && head !== undefined;
   const fieldWords = new Set([...profile.nameWords, ...profile.descriptionWords, ...profile.labels.flat()]);
   let phrase = 0;
   for (const l of profile.labels) {
@@ -184,6 +257,10 @@ function cluesOf(profile: FieldProfile, label: string[], below: boolean, rangeAt
     below: below ? 1 : 0,
     labelWords: label.length,
     rangeAt,
+    idLabel: pair.idLabel ? 1 : 0,
+    headRow: pair.headRow ? 1 : 0,
+    headMentions: reference ? (stats.perPage.get(head) ?? 0) : -1,
+    headRank: reference ? Math.min(10, stats.rank.get(head) ?? 10) : -1,
   };
 }
 
@@ -191,21 +268,25 @@ export function pairCandidates(view: DocumentView, profile: FieldProfile, hints:
   const field = profile.field.kind === 'array' ? profile.field.items : profile.field;
   if (field.kind === 'object' || field.kind === 'array' || field.kind === 'boolean') return [];
   const fieldWords = new Set([...profile.nameWords, ...profile.descriptionWords, ...profile.labels.flat()]);
+  // A reference field may be worded apart from its label ("order_number" of a "Contract #"): every
+  // label that names a number or the document offers its value, and the scorer weighs the heads.
+  const reference = profile.sense.family === 'identifier' && field.kind === 'string';
+  const stats = headStats(view);
   const out: Candidate[] = [];
   for (const pair of documentPairs(view)) {
-    if (!pair.label.some((w) => fieldWords.has(w))) continue;
+    if (!pair.label.some((w) => fieldWords.has(w)) && !(reference && namesReference(pair))) continue;
     if (field.kind === 'date' || field.kind === 'datetime') {
       const order = field.kind === 'date' && field.dateOrder ? field.dateOrder : hints.dateOrder;
       const dates = findDateSpans(pair.value, order ? { order } : {});
       dates.slice(0, 2).forEach((d, i) => {
-        const clues = cluesOf(profile, pair.label, pair.below, dates.length > 1 ? i + 1 : 0);
+        const clues = cluesOf(profile, pair, stats, dates.length > 1 ? i + 1 : 0);
         out.push(candidate(pair, d.value, clues));
       });
       continue;
     }
     const read = readValue(profile, pair.value, hints, pair.line.ocr);
     if (!read || read.start > 3) continue;
-    out.push(candidate(pair, read.value, cluesOf(profile, pair.label, pair.below, 0)));
+    out.push(candidate(pair, read.value, cluesOf(profile, pair, stats, 0)));
   }
   return out;
 }
