@@ -7,8 +7,8 @@
 import type { Document } from '../../src/documents/model.ts';
 import { profileField } from '../../src/engines/local/field-profile.ts';
 import { FEATURE_NAMES, featureRows, noneRow } from '../../src/engines/local/learned/features.ts';
-import { fieldHints, handChoice, readingOf, valuesFor } from '../../src/engines/local/local-engine.ts';
-import { chooseMany, type RankedValue } from '../../src/engines/local/select.ts';
+import { fieldHints, readingOf, valuesFor } from '../../src/engines/local/local-engine.ts';
+import { chooseMany, handChoice, type RankedValue } from '../../src/engines/local/select.ts';
 import type { Field } from '../../src/fields/field.ts';
 import type { Corpus, Half } from '../corpus.ts';
 import type { DocumentCache } from '../document-cache.ts';

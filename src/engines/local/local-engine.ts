@@ -22,7 +22,7 @@ import { defaultScorer, type ValueScorer } from './learned/value-scorer.ts';
 import { lineItems } from './line-items.ts';
 import { ROUTES } from './routes/index.ts';
 import { registeredFirm } from './routes/registered-name.ts';
-import { type Choice, choose, chooseMany, type RankedValue, rank, valueKey } from './select.ts';
+import { type Choice, chooseMany, handChoice, type RankedValue, rank, valueKey } from './select.ts';
 
 interface Found {
   value: FieldValue;
@@ -185,19 +185,6 @@ export function valuesFor(
 
 /** A stand-in's findings count for less than the field's own. */
 const STAND_IN_WEIGHT = 0.85;
-
-/**
- * The routes' own choice: the best value of the field's own that clears its route's bar; where
- * there is none, the best of the first stand-in concept that has one.
- */
-export function handChoice(ranked: RankedValue[]): RankedValue | null {
-  const most = Math.max(0, ...ranked.map((c) => c.standIn ?? 0));
-  for (let i = 0; i <= most; i++) {
-    const found = choose(ranked.filter((c) => (c.standIn ?? 0) === i));
-    if (found) return found;
-  }
-  return null;
-}
 
 /** Why a field the engine could not interpret is null: it answers such a field only where a label names it. */
 const NOT_UNDERSTOOD: Found = {

@@ -96,6 +96,19 @@ export function choose<C extends Choice>(ranked: C[]): C | null {
   return ranked.find((choice) => passes(choice)) ?? null;
 }
 
+/**
+ * The routes' own choice: the field's own values first, then each stand-in's (a value asked under
+ * another concept), the first that clears its route's bar.
+ */
+export function handChoice(ranked: RankedValue[]): RankedValue | null {
+  const most = Math.max(0, ...ranked.map((c) => c.standIn ?? 0));
+  for (let i = 0; i <= most; i++) {
+    const found = choose(ranked.filter((c) => (c.standIn ?? 0) === i));
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Distinct values for an array field; a value contained in a better one ("Pharma Inc" in "Kite Pharma Inc") is dropped. */
 export function chooseMany(ranked: Choice[], threshold = MIN_ARRAY_SCORE, max = 8): Choice[] {
   const kept: Choice[] = [];

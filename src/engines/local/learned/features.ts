@@ -4,7 +4,7 @@ import { type DocumentView, tokenise, type ViewLine } from '../document-view.ts'
 import type { FieldProfile } from '../field-profile.ts';
 import { CONCEPTS } from '../field-sense.ts';
 import { asksRangeSide, labelTexts } from '../routes/pairs.ts';
-import { passes, type RankedValue, valueKey } from '../select.ts';
+import { handChoice, passes, type RankedValue, valueKey } from '../select.ts';
 
 /**
  * What the scorer knows of one value of one field: how the routes found it (their hand scores stay
@@ -352,14 +352,10 @@ export function featureRows(view: DocumentView, profile: FieldProfile, ranked: R
   });
 }
 
-/** Where the routes' own choice stands (as local-engine's handChoice): the field's own values first, then each stand-in's. */
+/** Where the routes' own choice stands among the ranked values, −1 when they answer null. */
 function handChoiceIndex(ranked: RankedValue[]): number {
-  const most = Math.max(0, ...ranked.map((c) => c.standIn ?? 0));
-  for (let i = 0; i <= most; i++) {
-    const at = ranked.findIndex((c) => (c.standIn ?? 0) === i && passes(c));
-    if (at >= 0) return at;
-  }
-  return -1;
+  const chosen = handChoice(ranked);
+  return chosen ? ranked.indexOf(chosen) : -1;
 }
 
 /**
