@@ -42,11 +42,15 @@ export async function multiPageScan(files: string[], pages: number): Promise<Uin
 }
 
 /** A many-page scan through the whole HTTP path: alone, then two clients at once. */
-export async function benchHttpScan(dir: string, pages = 10): Promise<HttpScanBench> {
+export async function benchHttpScan(
+  dir: string,
+  pages = 10,
+  ocrBackend: 'auto' | 'wasm' | 'native' = 'auto',
+): Promise<HttpScanBench> {
   const files = imageOnlyPdfs(dir);
   if (files.length === 0) throw new Error(`${dir}: no image-only PDF (pdftotext absent?)`);
   const scan = await multiPageScan(files, pages);
-  const app = await startBenchApp();
+  const app = await startBenchApp({ ocrBackend });
   try {
     // The first OCR starts the workers: not what a user waits for once the service runs.
     await postDocument(app.url, app.key, await multiPageScan(files, 1), 'warm.pdf', SCAN_FIELDS);

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --quick]: speed and memory, side by side with the native tools when installed
+ * npm run bench [-- --quick] [--ocr-backend auto|wasm|native]: speed and memory, side by side with the native tools when installed
  * (poppler's pdftotext, tesseract with OMP_THREAD_LIMIT=1). Corpora are read in place from
  * ../shared/corpus; a missing one is skipped with a message.
  * npm run bench -- --guard [--quick]: only the ratios to the native tools (guard.ts); exits 1 when
@@ -17,6 +17,10 @@ import { runGuard } from './run-guard.ts';
 
 const corpus = (name: string) => fileURLToPath(new URL(`../../shared/corpus/${name}/docs`, import.meta.url));
 const quick = process.argv.includes('--quick');
+/** `--ocr-backend native|wasm`: the scan rows under that OCR backend (auto: the service's default). */
+const at = process.argv.indexOf('--ocr-backend');
+const scanBackend = (at > 0 ? process.argv[at + 1] : 'auto') as 'auto' | 'wasm' | 'native';
+if (!['auto', 'wasm', 'native'].includes(scanBackend)) throw new Error('--ocr-backend: auto, wasm or native');
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const ratio = (ours?: number, native?: number) => (ours && native ? `${(ours / native).toFixed(2)}×` : 'n/a');
 
@@ -63,8 +67,10 @@ if (existsSync(sroie)) {
 
 const adbuy = corpus('adbuy');
 if (existsSync(adbuy)) {
-  const scan = await benchHttpScan(adbuy, quick ? 4 : 10);
-  log(`\nImage-only scan through the whole HTTP path (${scan.pages} pages of the ad-buy scans)`);
+  const scan = await benchHttpScan(adbuy, quick ? 4 : 10, scanBackend);
+  log(
+    `\nImage-only scan through the whole HTTP path (${scan.pages} pages of the ad-buy scans, OCR_BACKEND=${scanBackend})`,
+  );
   log(`  one client        ${scan.oneClientSeconds.toFixed(1)} s (target ≤ 20 s for 10 pages on 2 cores)`);
   log(
     `  two clients       ${scan.twoClientsSeconds.toFixed(1)} s for both, ${scan.refused} refused (target 0)`,
