@@ -137,3 +137,13 @@ export const INVOICE_YAML = `schemas:
         type: string
         description: The buyer's purchase order reference
 `;
+
+/** What INVOICE_TEXT states for the fields of INVOICE_YAML, in their order: the answer a client checks. */
+export const INVOICE_DATA = {
+  invoice_number: 'INV-2024-0042',
+  invoice_date: '2024-04-03',
+  total: 1481.47,
+  vat_rate: 20,
+  paid: true,
+  purchase_order: null,
+};

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { upload } from '../helpers/multipart.ts';
-import { createTestApp, INVOICE_TEXT, INVOICE_YAML, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTestApp,
+  INVOICE_DATA,
+  INVOICE_TEXT,
+  INVOICE_YAML,
+  type TestApp,
+} from '../helpers/test-app.ts';
 
 describe('POST /api/v1/generate: happy paths', () => {
   let t: TestApp;
@@ -18,14 +24,7 @@ describe('POST /api/v1/generate: happy paths', () => {
     assert.equal(body.status, 'success');
     assert.equal(typeof body.execution_time, 'number');
     assert.ok(body.execution_time >= 0 && body.execution_time < 60);
-    assert.deepEqual(body.data, {
-      invoice_number: 'INV-2024-0042',
-      invoice_date: '2024-04-03',
-      total: 1481.47,
-      vat_rate: 20,
-      paid: true,
-      purchase_order: null,
-    });
+    assert.deepEqual(body.data, INVOICE_DATA);
     assert.deepEqual(Object.keys(body.data), [
       'invoice_number',
       'invoice_date',

@@ -15,22 +15,13 @@ import {
 } from '../helpers/fake-model-server.ts';
 import { createLlmTestApp, type LlmTestApp, MODEL_KEY } from '../helpers/llm-test-app.ts';
 import { upload } from '../helpers/multipart.ts';
-import { createTestApp, INVOICE_TEXT, INVOICE_YAML } from '../helpers/test-app.ts';
+import { createTestApp, INVOICE_DATA, INVOICE_TEXT, INVOICE_YAML } from '../helpers/test-app.ts';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name));
 }
-
-const ANSWER = {
-  invoice_number: 'INV-2024-0042',
-  invoice_date: '2024-04-03',
-  total: 1481.47,
-  vat_rate: 20,
-  paid: true,
-  purchase_order: null,
-};
 
 describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   let model: FakeModelServer;
@@ -48,12 +39,12 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   });
 
   it('sends the schema as strict structured output with the key, and answers typed, grounded values', async () => {
-    model.script(openAiJson({ ...ANSWER, total: '$1,481.47' }));
+    model.script(openAiJson({ ...INVOICE_DATA, total: '$1,481.47' }));
     const key = await t.keyFor({ credits: 10 });
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm&evidence=true');
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
-    assert.deepEqual(body.data, ANSWER);
+    assert.deepEqual(body.data, INVOICE_DATA);
     assert.equal(res.headers['x-pages-billed'], '1');
 
     const [request] = model.received;
@@ -65,7 +56,7 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
     assert.equal(format.json_schema.strict, true);
     assert.equal(format.json_schema.name, 'extracted_fields');
     const schema = format.json_schema.schema as { properties: Record<string, unknown>; required: string[] };
-    assert.deepEqual(schema.required, Object.keys(ANSWER));
+    assert.deepEqual(schema.required, Object.keys(INVOICE_DATA));
     const messages = request!.body.messages as { role: string; content: string }[];
     assert.match(messages[1]!.content, /--- page 1 ---\nACME Supplies Ltd\nInvoice number: INV-2024-0042/);
 
@@ -87,7 +78,7 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   });
 
   it('records the model’s token counts in the call’s row; a local call has none', async () => {
-    model.script(openAiJson(ANSWER)); // the provider counts 812 tokens in, 64 out
+    model.script(openAiJson(INVOICE_DATA)); // the provider counts 812 tokens in, 64 out
     const key = await t.keyFor({ email: 'tokens-llm@example.com' });
     const account = (await t.store.getAccountByEmail('tokens-llm@example.com'))!;
     assert.equal((await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML))).statusCode, 200);
@@ -106,7 +97,7 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
 
   it('drops an invented value (null, note) but keeps a derived one at 0.5 or less', async () => {
     const yaml = `${INVOICE_YAML}      line_count:\n        type: integer\n        description: How many line items the invoice lists\n`;
-    model.script(openAiJson({ ...ANSWER, purchase_order: 'PO-777', line_count: 2 }));
+    model.script(openAiJson({ ...INVOICE_DATA, purchase_order: 'PO-777', line_count: 2 }));
     const key = await t.keyFor();
     const res = await t.generate(key, upload(INVOICE_TEXT, yaml), '?engine=llm&evidence=true');
     assert.equal(res.statusCode, 200, res.body);
@@ -121,15 +112,15 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   });
 
   it('reads an answer wrapped in a code fence with words around it', async () => {
-    model.script(openAiFenced(ANSWER));
+    model.script(openAiFenced(INVOICE_DATA));
     const key = await t.keyFor();
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(res.json().data, ANSWER);
+    assert.deepEqual(res.json().data, INVOICE_DATA);
   });
 
   it('waits what Retry-After asks on 429, then succeeds', async () => {
-    model.script(rateLimited(1), openAiJson(ANSWER));
+    model.script(rateLimited(1), openAiJson(INVOICE_DATA));
     const key = await t.keyFor();
     const res = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(res.statusCode, 200, res.body);
@@ -138,7 +129,7 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
   });
 
   it('retries a 500 with backoff, and gives up after three tries with 503, nothing charged', async () => {
-    model.script(serverError(), openAiJson(ANSWER));
+    model.script(serverError(), openAiJson(INVOICE_DATA));
     const key = await t.keyFor({ email: 'retry@example.com', credits: 10 });
     const ok = await t.generate(key, upload(INVOICE_TEXT, INVOICE_YAML), '?engine=llm');
     assert.equal(ok.statusCode, 200, ok.body);
@@ -187,7 +178,7 @@ describe('POST /api/v1/generate?engine=llm (OpenAI-compatible model)', () => {
 
   it('keeps the document out of logs, files and rows, and never logs the model key', async () => {
     const canary = 'CANARY71d3e0';
-    model.script(openAiJson({ ...ANSWER, purchase_order: `${canary}-PO` }));
+    model.script(openAiJson({ ...INVOICE_DATA, purchase_order: `${canary}-PO` }));
     const key = await t.keyFor({ credits: 10 });
     const document = `${INVOICE_TEXT}Purchase order: ${canary}-PO\n`;
     const res = await t.generate(key, upload(document, INVOICE_YAML), '?engine=llm&evidence=true');

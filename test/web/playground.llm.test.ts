@@ -2,17 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { FakeModelServer, openAiJson } from '../helpers/fake-model-server.ts';
 import { createLlmTestApp, type LlmTestApp } from '../helpers/llm-test-app.ts';
-import { INVOICE_TEXT, INVOICE_YAML } from '../helpers/test-app.ts';
+import { INVOICE_DATA, INVOICE_TEXT, INVOICE_YAML } from '../helpers/test-app.ts';
 import { csrfIn, WebClient } from '../helpers/web-client.ts';
-
-const ANSWER = {
-  invoice_number: 'INV-2024-0042',
-  invoice_date: '2024-04-03',
-  total: 1481.47,
-  vat_rate: 20,
-  paid: true,
-  purchase_order: null,
-};
 
 async function extract(c: WebClient, engine: string) {
   const csrf = csrfIn((await c.get('/playground')).body);
@@ -47,7 +38,7 @@ describe('website: Playground with a model configured', () => {
   });
 
   it('extracts with the engine chosen, as engine=llm would; the call row and Usage show the tokens', async () => {
-    model.script(openAiJson(ANSWER));
+    model.script(openAiJson(INVOICE_DATA));
     const c = new WebClient(t.app);
     await c.signup('pg-model@example.com');
     const res = await extract(c, 'llm');
