@@ -17,6 +17,7 @@ import {
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Document, ReadLimits } from '../src/documents/model.ts';
+import { packWords } from '../src/documents/pdf/packed-words.ts';
 import { nativeTesseractVersion } from '../src/documents/ocr/native-tesseract.ts';
 import { NotExactError, parseExact, stringifyExact } from './exact-json.ts';
 
@@ -57,7 +58,7 @@ export class DocumentCache {
     const file = join(this.dir, `${key}.json`);
     if (!existsSync(file)) return undefined;
     try {
-      return parseExact(readFileSync(file, 'utf8')) as Document;
+      return repack(parseExact(readFileSync(file, 'utf8')) as Document);
     } catch {
       return undefined; // a torn or foreign file is a miss, and the next put replaces it
     }
@@ -66,7 +67,7 @@ export class DocumentCache {
   put(key: string, document: Document, warn: (line: string) => void): void {
     let text: string;
     try {
-      text = stringifyExact(document);
+      text = stringifyExact(structuredClone(document));
     } catch (error) {
       if (!(error instanceof NotExactError)) throw error;
       if (!this.refused) warn(`  cache: a document cannot be stored exactly (${error.message}); not cached`);
@@ -79,6 +80,18 @@ export class DocumentCache {
     writeFileSync(partial, text);
     renameSync(partial, file);
   }
+}
+
+/**
+ * A text page keeps its words packed behind a symbol (src/documents/pdf/packed-words.ts), which JSON
+ * cannot hold: the cache stores the words as plain arrays (structuredClone reads them out) and packs
+ * them again on the way back, as the reader does, so the engine sees what a fresh read gives it.
+ */
+function repack(document: Document): Document {
+  for (const page of document.pages) {
+    if (page.source === 'pdf-text') page.lines = packWords(page.lines);
+  }
+  return document;
 }
 
 /** The real path of the deepest existing ancestor, so that a symbolic link cannot hide the repository. */
