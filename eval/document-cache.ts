@@ -17,8 +17,8 @@ import {
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Document, ReadLimits } from '../src/documents/model.ts';
-import { packWords } from '../src/documents/pdf/packed-words.ts';
 import { nativeTesseractVersion } from '../src/documents/ocr/native-tesseract.ts';
+import { packWords } from '../src/documents/pdf/packed-words.ts';
 import { NotExactError, parseExact, stringifyExact } from './exact-json.ts';
 
 const REPOSITORY = fileURLToPath(new URL('..', import.meta.url));
