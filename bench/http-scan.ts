@@ -29,7 +29,10 @@ export function imageOnlyPdfs(dir: string): string[] {
     });
 }
 
-/** A scan of `pages` pages made, in memory, of the image-only scans' pages in turn. */
+/**
+ * A scan of `pages` pages made, in memory, of the image-only scans' pages in turn, written as the
+ * scanners that made them write (objects in the plain, no compressed object streams).
+ */
 export async function multiPageScan(files: string[], pages: number): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   for (const file of files) {
@@ -38,7 +41,7 @@ export async function multiPageScan(files: string[], pages: number): Promise<Uin
     for (const page of await out.copyPages(source, wanted)) out.addPage(page);
     if (out.getPageCount() >= pages) break;
   }
-  return out.save();
+  return out.save({ useObjectStreams: false });
 }
 
 /** A many-page scan through the whole HTTP path: alone, then two clients at once. */

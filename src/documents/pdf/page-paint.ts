@@ -10,7 +10,7 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObjectRepeat,
 ]);
 /** Share of the page that images must cover to be a scan rather than a logo or a bullet. */
-const SCAN_COVERAGE = 0.1;
+export const SCAN_COVERAGE = 0.1;
 /** Text converted to outlines shows up as many filled paths. */
 const MANY_PATHS = 50;
 

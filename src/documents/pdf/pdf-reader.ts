@@ -6,6 +6,7 @@ import { deadlineOf, type ReadDeadline } from '../read-deadline.ts';
 import { loadPdf } from './load-pdf.ts';
 import { pdfFailure } from './pdf-errors.ts';
 import { readPage, type ScannedPage } from './pdf-page.ts';
+import { pictureSource } from './sole-picture.ts';
 
 async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Document> {
   const deadline = deadlineOf(context);
@@ -13,6 +14,7 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
   const stop = new AbortController();
   const signal = AbortSignal.any([deadline.signal, stop.signal]);
   const task = loadPdf(bytes, context.limits.maxPixels);
+  const pictures = pictureSource(bytes, context.limits.maxPixels);
   try {
     const pdf = await deadline.race(task.promise);
     const limit = context.limits.maxPages;
@@ -37,7 +39,7 @@ async function readPdf(bytes: Uint8Array, context: ReadContext): Promise<Documen
       while (recognising.size >= ahead) await deadline.race(Promise.race(recognising));
       const page = await deadline.race(pdf.getPage(number));
       try {
-        const reading = await readPage(page, context, deadline, signal);
+        const reading = await readPage(page, context, deadline, signal, pictures);
         readings.push(reading);
         if (!('source' in reading)) {
           const lines = reading.lines;

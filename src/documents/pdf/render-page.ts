@@ -1,10 +1,11 @@
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { PDFPageProxy, RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { clearDarkBorders } from '../ocr/clear-borders.ts';
 import { clearRulings } from '../ocr/clear-rulings.ts';
 import { canvasToPgm } from '../ocr/ppm.ts';
 import type { ShadedEdges } from '../ocr/prepared-image.ts';
 import { shadedEdges } from '../ocr/shaded-edges.ts';
+import type { SolePicture } from './sole-picture.ts';
 
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;
@@ -51,8 +52,12 @@ export async function renderPage(page: PDFPageProxy, maxPixels: number): Promise
  * page skips its PNG encoding (425 ms) and decoding, and recognition took 1.2 s instead of 1.5-2.3 s
  * on one page. A colour page stays a PNG: as a PPM it would hold 25 MB while it waits for OCR.
  */
-export async function renderPageForOcr(page: PDFPageProxy, maxPixels: number): Promise<RenderedPage> {
-  const { canvas, width, height } = await drawPage(page, Math.min(maxPixels, OCR_MAX_PIXELS));
+export async function renderPageForOcr(
+  page: PDFPageProxy,
+  maxPixels: number,
+  picture?: SolePicture,
+): Promise<RenderedPage> {
+  const { canvas, width, height } = await drawPage(page, Math.min(maxPixels, OCR_MAX_PIXELS), picture);
   const context = canvas.getContext('2d');
   const edges = shadedEdges(context, width, height);
   // Only for OCR: a page drawn for people (renderPage) keeps its rules.
@@ -61,7 +66,7 @@ export async function renderPageForOcr(page: PDFPageProxy, maxPixels: number): P
   return { image: grey ?? asBytes(await canvas.encode('png')), width, height, edges };
 }
 
-async function drawPage(page: PDFPageProxy, maxPixels: number) {
+async function drawPage(page: PDFPageProxy, maxPixels: number, picture?: SolePicture) {
   const base = page.getViewport({ scale: 1 });
   const area = base.width * base.height;
   const scale = Math.min(
@@ -73,10 +78,37 @@ async function drawPage(page: PDFPageProxy, maxPixels: number) {
   const width = Math.max(1, Math.floor(viewport.width));
   const height = Math.max(1, Math.floor(viewport.height));
   const canvas = createCanvas(width, height);
-  const task = page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport });
-  await task.promise;
+  if (picture) drawPicture(canvas.getContext('2d'), viewport.transform, picture, width, height);
+  else {
+    const task = page.render({ canvas: canvas as unknown as RenderParameters['canvas'], viewport });
+    await task.promise;
+  }
   clearDarkBorders(canvas.getContext('2d'), width, height);
   return { canvas, width, height };
+}
+
+/**
+ * The page's one image drawn natively where pdf.js would draw it: on white, through the page's
+ * view (crop, rotation, scale) and the image's matrix, onto the unit square with its first row at
+ * the top (an image's rows run downwards, PDF's y upwards).
+ */
+function drawPicture(
+  context: SKRSContext2D,
+  view: number[],
+  { image, matrix }: SolePicture,
+  width: number,
+  height: number,
+): void {
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.save();
+  context.setTransform(...(view as SolePicture['matrix']));
+  context.transform(...matrix);
+  context.transform(1, 0, 0, -1, 0, 1);
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'low';
+  context.drawImage(image, 0, 0, 1, 1);
+  context.restore();
 }
 
 const asBytes = (buffer: Buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
