@@ -35,7 +35,10 @@ const USAGE = `usage: npm run train [-- --cache DIR] [--samples DIR] [--no-loco]
   --corpora NAMES  read only these corpora (a quick look; the shipped model is made from all)
   --drop NAMES   grow the trees without these features (comma-separated): what each is worth
   --dump FILE    write the held-out probabilities to FILE (outside the repository), for reading errors
-  --rounds N, --depth N  the trees' number and depth (defaults in eval/train/boost.ts)
+  --rounds N, --depth N, --rate X, --min-leaf N  the trees' number, depth, learning rate and
+                 smallest leaf (defaults in eval/train/boost.ts)
+  --corpus-weight sqrt|equal  a corpus weighs as the square root of its fields (default), or
+                 every corpus the same
   --dry-run      do not write the model`;
 
 const SHARED = ['adbuy', 'kleister-nda', 'sroie', 'sroie-more'].map((name) => `../shared/corpus/${name}`);
@@ -58,6 +61,9 @@ const { values } = parseArgs({
     dump: { type: 'string' },
     rounds: { type: 'string' },
     depth: { type: 'string' },
+    rate: { type: 'string' },
+    'min-leaf': { type: 'string' },
+    'corpus-weight': { type: 'string', default: 'sqrt' },
     'dry-run': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -140,10 +146,15 @@ interface TrainingSet {
  */
 function trainingSet(from: CorpusSamples[]): TrainingSet {
   const set: TrainingSet = { rows: [], labels: [], weights: [], lists: [] };
+  const sizes = from.map((c) => c.samples.filter((s) => s.half === 'tuning').length).filter((n) => n > 0);
+  // Every corpus the same: as much weight in all as the square roots give, so that the leaves'
+  // penalty (lambda) weighs as much against it.
+  const equal = sizes.reduce((s, n) => s + Math.sqrt(n), 0) / Math.max(1, sizes.length);
   for (const corpus of from) {
     const tuning = corpus.samples.filter((s) => s.half === 'tuning');
     if (tuning.length === 0) continue;
-    const weight = 1 / Math.sqrt(tuning.length);
+    const weight =
+      values['corpus-weight'] === 'equal' ? equal / tuning.length : 1 / Math.sqrt(tuning.length);
     for (const sample of tuning) {
       const empty = isEmpty(sample.expected);
       const rights = sample.right.filter((r) => r === 1).length;
@@ -174,6 +185,8 @@ const options: BoostOptions = {
   ...DEFAULT_BOOST,
   ...(values.rounds ? { rounds: Number(values.rounds) } : {}),
   ...(values.depth ? { depth: Number(values.depth) } : {}),
+  ...(values.rate ? { learningRate: Number(values.rate) } : {}),
+  ...(values['min-leaf'] ? { minLeaf: Number(values['min-leaf']) } : {}),
 };
 const fit = (from: CorpusSamples[]): Forest & { gains?: number[] } => {
   const set = trainingSet(from);
