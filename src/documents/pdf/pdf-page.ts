@@ -52,9 +52,10 @@ export async function readPage(
   const content = await deadline.race(page.getTextContent());
   const frames = textFrames(content, viewport.transform);
   const verdict = judgeText(frames);
-  // Only a page without readable text may be a scanner's one image (sole-picture.ts).
+  // Only a page without readable text may be a scanner's one image (sole-picture.ts), and it is
+  // only worth decoding for an OCR engine.
   const picture =
-    verdict === 'scarce' || verdict === 'garbage'
+    context.ocr && (verdict === 'scarce' || verdict === 'garbage')
       ? await deadline.race(pictures(page.pageNumber - 1))
       : undefined;
   let lines: Line[] = [];
