@@ -153,8 +153,7 @@ function trainingSet(from: CorpusSamples[]): TrainingSet {
   for (const corpus of from) {
     const tuning = corpus.samples.filter((s) => s.half === 'tuning');
     if (tuning.length === 0) continue;
-    const weight =
-      values['corpus-weight'] === 'equal' ? equal / tuning.length : 1 / Math.sqrt(tuning.length);
+    const weight = values['corpus-weight'] === 'equal' ? equal / tuning.length : 1 / Math.sqrt(tuning.length);
     for (const sample of tuning) {
       const empty = isEmpty(sample.expected);
       const rights = sample.right.filter((r) => r === 1).length;
