@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createCanvas } from '@napi-rs/canvas';
+import fc from 'fast-check';
 import { degrees, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { pdfReader } from '../../src/documents/pdf/pdf-reader.ts';
 import { pictureSource } from '../../src/documents/pdf/sole-picture.ts';
@@ -128,5 +129,32 @@ describe('pdfReader: a scanner page drawn from its JPEG natively', () => {
     // Not a PDF pdf-lib reads, or a page past the end: nothing, and no error.
     assert.equal(await pictureSource(new TextEncoder().encode('%PDF-1.7 broken'), 1e8)(0), undefined);
     assert.equal(await pictureSource(await scannerPdf(jpeg), 1e8)(3), undefined);
+  });
+
+  it('never throws on a damaged scanner file: bytes changed, cut or inserted anywhere', async () => {
+    const pdf = await scannerPdf(await scanJpeg(120, 160));
+    const edits = fc.array(
+      fc.record({
+        at: fc.nat({ max: pdf.length - 1 }),
+        kind: fc.constantFrom('set', 'cut', 'insert'),
+        byte: fc.nat(255),
+      }),
+      { minLength: 1, maxLength: 6 },
+    );
+    await fc.assert(
+      fc.asyncProperty(edits, async (changes) => {
+        let bytes = [...pdf];
+        for (const { at, kind, byte } of changes) {
+          const i = Math.min(at, bytes.length - 1);
+          if (kind === 'set') bytes[i] = byte;
+          else if (kind === 'cut') bytes = [...bytes.slice(0, i), ...bytes.slice(i + 17)];
+          else bytes = [...bytes.slice(0, i), byte, ...bytes.slice(i)];
+        }
+        const found = await pictureSource(Uint8Array.from(bytes), 1e8)(0);
+        // Either the page's one image, whole and of its declared size, or nothing: never an error.
+        if (found) assert.deepEqual([found.image.width, found.image.height], [120, 160]);
+      }),
+      { numRuns: 150, seed: 31 },
+    );
   });
 });
