@@ -146,13 +146,13 @@ interface TrainingSet {
  */
 function trainingSet(from: CorpusSamples[]): TrainingSet {
   const set: TrainingSet = { rows: [], labels: [], weights: [], lists: [] };
-  const sizes = from.map((c) => c.samples.filter((s) => s.half === 'tuning').length).filter((n) => n > 0);
+  const tunings = from
+    .map((corpus) => corpus.samples.filter((s) => s.half === 'tuning'))
+    .filter((tuning) => tuning.length > 0);
   // Every corpus the same: as much weight in all as the square roots give, so that the leaves'
   // penalty (lambda) weighs as much against it.
-  const equal = sizes.reduce((s, n) => s + Math.sqrt(n), 0) / Math.max(1, sizes.length);
-  for (const corpus of from) {
-    const tuning = corpus.samples.filter((s) => s.half === 'tuning');
-    if (tuning.length === 0) continue;
+  const equal = tunings.reduce((s, t) => s + Math.sqrt(t.length), 0) / Math.max(1, tunings.length);
+  for (const tuning of tunings) {
     const weight = values['corpus-weight'] === 'equal' ? equal / tuning.length : 1 / Math.sqrt(tuning.length);
     for (const sample of tuning) {
       const empty = isEmpty(sample.expected);
