@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Document, ReadLimits } from '../src/documents/model.ts';
+import type { Document, OcrEngine, OcrResult, ReadLimits } from '../src/documents/model.ts';
 import { nativeTesseractVersion } from '../src/documents/ocr/native-tesseract.ts';
 import { packWords } from '../src/documents/pdf/packed-words.ts';
 import { NotExactError, parseExact, stringifyExact } from './exact-json.ts';
@@ -80,6 +80,38 @@ export class DocumentCache {
     writeFileSync(partial, text);
     renameSync(partial, file);
   }
+}
+
+/**
+ * The OCR engine with each recognition kept on disk beside the documents, keyed by the image's
+ * bytes and threshold: a photograph whose doubtful lines are read again per wording
+ * (ReadContext.secondReading) is not cached whole, and its readings are then repeated from here.
+ */
+export function rememberingOcr(cache: DocumentCache, ocr: OcrEngine): OcrEngine {
+  const dir = join(cache.dir, 'ocr');
+  mkdirSync(dir, { recursive: true });
+  const recognize: OcrEngine['recognize'] = async (image, options = {}) => {
+    const file = join(dir, `${sha256(`${sha256(image)}\n${options.threshold ?? 'global'}`)}.json`);
+    if (existsSync(file)) {
+      try {
+        return parseExact(readFileSync(file, 'utf8')) as OcrResult;
+      } catch {
+        // a torn file is a miss
+      }
+    }
+    const result = await ocr.recognize(image, options);
+    const partial = `${file}.${process.pid}.partial`;
+    writeFileSync(partial, stringifyExact(result));
+    renameSync(partial, file);
+    return result;
+  };
+  return new Proxy(ocr, {
+    get(target, property) {
+      if (property === 'recognize') return recognize;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

@@ -3,7 +3,13 @@
  * are only ever shown for the tuning half: the checking half stays unseen, so that its figure says
  * how the engine does on documents nobody tuned it on.
  */
-import type { Evidence, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
+import {
+  canWeigh,
+  type Evidence,
+  type EvidenceTree,
+  type ExtractionEngine,
+  type TokenCounts,
+} from '../src/engines/engine.ts';
 import { pageDrawer } from '../src/extraction/extract-document.ts';
 import type { Case, Corpus, Half, Wording } from './corpus.ts';
 import type { DocumentCache } from './document-cache.ts';
@@ -92,7 +98,8 @@ export async function evalLabelled(
     engine: { runs: 0, ms: 0, pages: 0 },
   };
   const reading = figures.reading;
-  for await (const read of readCases(corpus, cases, deps, options)) {
+  const secondReadings = canWeigh(deps.engine);
+  for await (const read of readCases(corpus, cases, deps, { ...options, secondReadings })) {
     if (read.failure !== undefined) {
       reading.failures.set(read.failure, (reading.failures.get(read.failure) ?? 0) + 1);
     } else if (read.fromCache) {
@@ -110,6 +117,7 @@ export async function evalLabelled(
           corpus.wordings[0]!.fields,
           deps,
           pageDrawer(read.bytes, read.document.meta.format, deps.limits),
+          read.readAgain,
         )
       : wordings.map((wording) => ({ wording, data: {}, evidence: {}, engineMs: 0, failure: read.failure }));
     runs.forEach((run, w) => {

@@ -3,7 +3,7 @@
  * who worded their fields each their own way; answers come back under config.yaml's field names,
  * so that cases.jsonl scores every wording alike.
  */
-import type { Document } from '../src/documents/model.ts';
+import type { Document, ReadAgain } from '../src/documents/model.ts';
 import type { DrawPages, EvidenceTree, ExtractionEngine, TokenCounts } from '../src/engines/engine.ts';
 import { runEngine } from '../src/extraction/extract-document.ts';
 import type { Field, FieldValue } from '../src/fields/field.ts';
@@ -27,6 +27,7 @@ export async function runWordings(
   configFields: Field[],
   deps: ReadingDeps & { engine: ExtractionEngine },
   pageImages?: DrawPages,
+  readAgain?: ReadAgain,
 ): Promise<WordingRun[]> {
   const runs: WordingRun[] = [];
   for (const wording of wordings) {
@@ -35,6 +36,7 @@ export async function runWordings(
       fields: wording.fields,
       document: structuredClone(document),
       ...(pageImages ? { pageImages } : {}),
+      ...(readAgain ? { readAgain } : {}),
     };
     const t0 = performance.now();
     try {

@@ -18,7 +18,7 @@ import {
   type Wording,
   withMoreWordings,
 } from './corpus.ts';
-import { DocumentCache } from './document-cache.ts';
+import { DocumentCache, rememberingOcr } from './document-cache.ts';
 import { type EvalEngine, evalEngine } from './eval-engine.ts';
 import { evalLabelled } from './labelled.ts';
 import { ocrRecall } from './ocr-recall.ts';
@@ -123,7 +123,11 @@ if (problem) {
           corpus,
           selectCases(corpus, half, limit),
           wordings,
-          { ...adapters, limits },
+          {
+            ...adapters,
+            ...(cache && adapters.ocr ? { ocr: rememberingOcr(cache, adapters.ocr) } : {}),
+            limits,
+          },
           { errors: values.errors, log, ...(cache ? { cache } : {}) },
         );
         printLabelled(figures, log);

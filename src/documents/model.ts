@@ -157,7 +157,26 @@ export interface ReadContext {
    * Rejects when `signal` aborts first.
    */
   admit?: (pages: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Given, a photograph's doubtful lines are not all read again as it is read: the reader hands
+   * over a way to read again only the lines at the places the caller names (after a first look at
+   * the document), and returns its first reading.
+   */
+  secondReading?: (readAgain: ReadAgain) => void;
 }
+
+/** A place on a page, in the page's points: where a value the caller weighs stands. */
+export interface Place {
+  page: number;
+  bbox: BBox;
+}
+
+/**
+ * The document read again where the places say: the doubtful lines they cross read a second time
+ * (ocr/reread-lines.ts), every other line as first read. Within the reading's time guard: past its
+ * spare time the first reading comes back as it was.
+ */
+export type ReadAgain = (places: Place[], signal?: AbortSignal) => Promise<Document>;
 
 export interface DocumentReader {
   readonly format: DocumentFormat;

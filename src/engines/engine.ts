@@ -1,4 +1,4 @@
-import type { Document } from '../documents/model.ts';
+import type { BBox, Document } from '../documents/model.ts';
 import type { Field, FieldValue } from '../fields/field.ts';
 
 /** Where a value was found (../shared/spec/decisions.md, success body): page and one of bbox, cell or paragraph. */
@@ -65,6 +65,8 @@ export interface WeighedValue {
   page: number;
   /** The line it was read from. */
   text: string;
+  /** Where on the page the lines it was read from stand, in points (absent where the page has no geometry). */
+  boxes?: BBox[];
   /**
    * Found where such a field's value stands: beside a label that names the field, in its column, in
    * its place on the page; not merely a value of the field's type printed somewhere.

@@ -1,9 +1,17 @@
 import { drawPages } from '../documents/draw-pages.ts';
-import type { Document, DocumentFormat, OcrEngine, ReadContext, ReadLimits } from '../documents/model.ts';
+import type {
+  Document,
+  DocumentFormat,
+  OcrEngine,
+  ReadAgain,
+  ReadContext,
+  ReadLimits,
+} from '../documents/model.ts';
 import type { ReadDocument } from '../documents/read-document.ts';
-import type { DrawPages, ExtractionEngine, ExtractionResult } from '../engines/engine.ts';
+import { canWeigh, type DrawPages, type ExtractionEngine, type ExtractionResult } from '../engines/engine.ts';
 import type { Field } from '../fields/field.ts';
 import { parseFieldConfig } from '../fields/parse-config.ts';
+import { readWhereValuesStand } from './focused-rereading.ts';
 import type { PageBudget } from './page-budget.ts';
 import { shapeResult } from './shape-result.ts';
 
@@ -27,6 +35,11 @@ export interface PreparedExtraction {
   document: Document;
   /** Pages drawn again from the upload when an engine asks (a model with LLM_VISION); nothing is drawn otherwise. */
   pageImages?: DrawPages;
+  /**
+   * Given when the reader left a photograph's doubtful lines for later (ReadContext.secondReading):
+   * runEngine has those under the values it weighs read again before it answers.
+   */
+  readAgain?: ReadAgain;
 }
 
 /** Validate the configuration first: it is cheap, and a bad one should not cost a document parse. */
@@ -38,14 +51,22 @@ export async function prepareExtraction(
   admit?: ReadContext['admit'],
 ): Promise<PreparedExtraction> {
   const { fields } = parseFieldConfig(yaml);
+  let readAgain: ReadAgain | undefined;
   const document = await deps.readDocument(file.bytes, {
     limits: deps.limits,
     ...(file.fileName !== undefined ? { fileName: file.fileName } : {}),
     ...(deps.ocr ? { ocr: deps.ocr } : {}),
     ...(signal ? { signal } : {}),
     ...(admit ? { admit } : {}),
+    // Only an engine that can say where the values it weighs stand can narrow the second readings.
+    ...(canWeigh(deps.engine) ? { secondReading: (again: ReadAgain) => (readAgain = again) } : {}),
   });
-  return { fields, document, pageImages: pageDrawer(file.bytes, document.meta.format, deps.limits) };
+  return {
+    fields,
+    document,
+    pageImages: pageDrawer(file.bytes, document.meta.format, deps.limits),
+    ...(readAgain ? { readAgain } : {}),
+  };
 }
 
 /**
@@ -62,7 +83,17 @@ export async function runEngine(
   deps: ExtractionDeps,
   signal?: AbortSignal,
 ): Promise<ExtractionResult> {
-  const raw = await deps.engine.extract(prepared.document, prepared.fields, {
+  const document =
+    prepared.readAgain && canWeigh(deps.engine)
+      ? await readWhereValuesStand(
+          prepared.document,
+          prepared.fields,
+          deps.engine,
+          prepared.readAgain,
+          signal,
+        )
+      : prepared.document;
+  const raw = await deps.engine.extract(document, prepared.fields, {
     ...(signal ? { signal } : {}),
     ...(prepared.pageImages ? { pageImages: prepared.pageImages } : {}),
   });

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { ExtractionEngine } from '../engines/engine.ts';
+import { canWeigh, type ExtractionEngine, type WeighingEngine } from '../engines/engine.ts';
 import { AppError } from '../errors.ts';
 import type { JobSlots } from '../extraction/job-slots.ts';
 import type { RequestLogLine } from './request-log.ts';
@@ -161,10 +161,13 @@ export class Metrics {
     }
   }
 
-  /** The engine, timed. */
+  /**
+   * The engine, timed. One that weighs values still does (its weighing untimed): the use case asks
+   * it where values stand before a photograph's second reading.
+   */
   timeEngine(engine: ExtractionEngine): ExtractionEngine {
     const histogram = this.#engineSeconds;
-    return {
+    const timed: ExtractionEngine = {
       name: engine.name,
       async extract(document, fields, options) {
         const end = histogram.startTimer({ engine: engine.name });
@@ -178,6 +181,12 @@ export class Metrics {
         }
       },
     };
+    if (!canWeigh(engine)) return timed;
+    const weighing: WeighingEngine = {
+      ...timed,
+      weigh: (document, fields) => engine.weigh(document, fields),
+    };
+    return weighing;
   }
 }
 

@@ -1,11 +1,22 @@
 import { AppError } from '../../errors.ts';
 import { billedDocument } from '../billed-pages.ts';
-import type { BBox, Document, DocumentReader, Line, OcrResult, Page, ReadContext } from '../model.ts';
+import type {
+  BBox,
+  Document,
+  DocumentReader,
+  Line,
+  OcrEngine,
+  OcrResult,
+  Page,
+  ReadAgain,
+  ReadContext,
+} from '../model.ts';
 import { prepareForOcr } from '../ocr/image-preprocess.ts';
 import { ocrTables } from '../ocr/ocr-tables.ts';
-import { recognizePage } from '../ocr/recognize-page.ts';
+import { type FirstReading, firstReading, recognizePage } from '../ocr/recognize-page.ts';
+import { DEFAULT_REREAD, type OcrLine, rereadDoubtfulLines } from '../ocr/reread-lines.ts';
 import { withoutShadedWords } from '../ocr/shaded-edges.ts';
-import { deadlineOf } from '../read-deadline.ts';
+import { deadlineOf, type ReadDeadline } from '../read-deadline.ts';
 import { type ImageHeader, readImageHeader, uprightSize } from './image-header.ts';
 
 /** What a scan is taken to be when its file declares no resolution, or an absurd one. */
@@ -28,22 +39,75 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
           ? context.ocr.prepare(bytes, header, { signal: deadline.signal })
           : prepareForOcr(bytes, header),
       );
-      const result = withoutShadedWords(
+      const documentOf = (result: OcrResult) =>
+        billedDocument(format, bytes, [
+          ocrPage(withoutShadedWords(result, prepared.edges), header, prepared.scale),
+        ]);
+      if (context.secondReading) {
+        const first = await deadline.race(
+          firstReading(context.ocr, prepared.image, deadline.signal, deadline.hasSpareTime),
+        );
+        context.secondReading(
+          secondReading(
+            context.ocr,
+            prepared.image,
+            first,
+            deadline,
+            pointsPerPixel(header, prepared.scale),
+            documentOf,
+          ),
+        );
+        return documentOf(first.result);
+      }
+      return documentOf(
         await deadline.race(
           recognizePage(context.ocr, prepared.image, deadline.signal, { spare: deadline.hasSpareTime }),
         ),
-        prepared.edges,
       );
-      const page = ocrPage(result, header, prepared.scale);
-      return billedDocument(format, bytes, [page]);
     },
   };
 }
 
+/**
+ * The photograph's doubtful lines read again where the places say, within the reading's time guard:
+ * past its spare time, or without a place on the page, the first reading is answered as it was.
+ */
+function secondReading(
+  ocr: OcrEngine,
+  image: Uint8Array,
+  first: FirstReading,
+  deadline: ReadDeadline,
+  pointsPerPixel: number,
+  documentOf: (result: OcrResult) => Document,
+): ReadAgain {
+  return async (places, signal) => {
+    if (signal?.aborted) throw new AppError('unavailable', { reason: 'request aborted' });
+    const boxes = places.filter((p) => p.page === 1).map((p) => scaleBox(p.bbox, 1 / pointsPerPixel));
+    if (boxes.length === 0 || !deadline.hasSpareTime()) return documentOf(first.result);
+    const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    const crossed = (line: OcrLine) => boxes.some((box) => crosses(line.bbox, box));
+    const again = await deadline.race(
+      rereadDoubtfulLines(ocr, image, first.result, stop, first.threshold, DEFAULT_REREAD, crossed),
+    );
+    return documentOf(again);
+  };
+}
+
+/** A line crosses a place when they share more than half the line's height and some of its width. */
+function crosses(line: BBox, place: BBox): boolean {
+  const high = Math.min(line.y1, place.y1) - Math.max(line.y0, place.y0);
+  const wide = Math.min(line.x1, place.x1) - Math.max(line.x0, place.x0);
+  return high > 0.5 * (line.y1 - line.y0) && wide > 0;
+}
+
+/** Points of the page per pixel of the prepared image. */
+function pointsPerPixel(header: ImageHeader, scale: number): number {
+  return 72 / documentDpi(header) / scale;
+}
+
 /** Pixels of the prepared image → pixels of the upright original → points at the image's DPI. */
 function ocrPage(result: OcrResult, header: ImageHeader, scale: number): Page {
-  const pointsPerPixel = 72 / documentDpi(header);
-  const factor = pointsPerPixel / scale;
+  const factor = pointsPerPixel(header, scale);
   const lines = result.lines.map(
     (line, index): Line => ({
       text: line.text,
@@ -53,10 +117,11 @@ function ocrPage(result: OcrResult, header: ImageHeader, scale: number): Page {
     }),
   );
   const upright = uprightSize(header);
+  const perPixel = 72 / documentDpi(header);
   return {
     number: 1,
-    width: round(upright.width * pointsPerPixel),
-    height: round(upright.height * pointsPerPixel),
+    width: round(upright.width * perPixel),
+    height: round(upright.height * perPixel),
     lines,
     tables: ocrTables(lines),
     source: 'ocr',

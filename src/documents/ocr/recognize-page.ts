@@ -41,17 +41,34 @@ export async function recognizePage(
   options: PageOcrOptions = {},
 ): Promise<OcrResult> {
   const spare = options.spare ?? (() => true);
+  const reading = await firstReading(ocr, image, signal, spare);
+  if (options.rereadLines === false || !spare()) return reading.result;
+  return rereadDoubtfulLines(ocr, image, reading.result, signal, reading.threshold);
+}
+
+/** A page's reading before its doubtful lines are read again, and the threshold it was read under. */
+export interface FirstReading {
+  result: OcrResult;
+  threshold: OcrThreshold;
+}
+
+/** recognizePage without the second readings of doubtful lines, which the caller may make later. */
+export async function firstReading(
+  ocr: OcrEngine,
+  image: Uint8Array,
+  signal: AbortSignal | undefined,
+  spare: () => boolean = () => true,
+): Promise<FirstReading> {
   const global = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'global');
   // A blank page reads nothing at no confidence: only a page turned to ink is read again.
   const poor = legibleCharacters(global, 0) > 0 && meanConfidence(global) < RETRY_BELOW;
-  let reading = { result: global, threshold: 'global' as OcrThreshold };
+  let reading: FirstReading = { result: global, threshold: 'global' };
   if ((poor || globalInkShare(image) > DARK_SHARE) && !signal?.aborted && spare()) {
     const local = await recognizeWithUnreadBands(ocr, image, signal, DEFAULT_UNREAD_BANDS, 'local');
     if (legibleCharacters(local) >= LEGIBLE_GAIN * Math.max(1, legibleCharacters(global)))
       reading = { result: local, threshold: 'local' };
   }
-  if (options.rereadLines === false || !spare()) return reading.result;
-  return rereadDoubtfulLines(ocr, image, reading.result, signal, reading.threshold);
+  return reading;
 }
 
 const characters = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '').length;

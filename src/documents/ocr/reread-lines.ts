@@ -1,7 +1,7 @@
 import type { OcrEngine, OcrResult, OcrThreshold, Word } from '../model.ts';
 import { cropPnmScaled, pnmLayout } from './ppm.ts';
 
-type OcrLine = OcrResult['lines'][number];
+export type OcrLine = OcrResult['lines'][number];
 
 export interface RereadOptions {
   /** A line is read again when one of its words was read below this confidence (0–1); only such words change. */
@@ -43,12 +43,13 @@ export async function rereadDoubtfulLines(
   signal: AbortSignal | undefined,
   threshold: OcrThreshold,
   options: RereadOptions = DEFAULT_REREAD,
+  only: (line: OcrLine) => boolean = () => true,
 ): Promise<OcrResult> {
   const layout = pnmLayout(image);
   if (!layout || signal?.aborted || ocr.rereadLines === false) return page;
   const doubtful = page.lines
     .map((line, index) => ({ line, index, least: leastConfidence(line) }))
-    .filter(({ least }) => least < options.doubtful)
+    .filter(({ line, least }) => least < options.doubtful && only(line))
     .sort((a, b) => a.least - b.least)
     .slice(0, options.maxLines);
   if (doubtful.length === 0) return page;

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Document } from '../../documents/model.ts';
+import type { BBox, Document } from '../../documents/model.ts';
 import type { Field, FieldValue, ObjectField } from '../../fields/field.ts';
 import { findNumberSpans, guessTypingHints, type TypingHints } from '../../fields/typing/index.ts';
 import type {
@@ -97,10 +97,28 @@ export class LocalEngine implements WeighingEngine {
         page: c.candidate.line.page,
         text: c.candidate.text,
         placed: c.members.some(isPlaced),
+        boxes: linesOf(view, c.candidate),
       }));
     }
     return out;
   }
+}
+
+/**
+ * The boxes of the lines a value was read from: its line and, for a value that runs on (an address
+ * over two lines), the lines after it on the page whose text the value's text holds.
+ */
+function linesOf(view: DocumentView, candidate: Candidate): BBox[] {
+  const boxes: BBox[] = [];
+  const text = candidate.text.replace(/\s+/g, ' ');
+  for (let id = candidate.line.id; id < view.lines.length; id++) {
+    const line = view.lines[id]!;
+    const own = id === candidate.line.id;
+    if (!own && (line.page !== candidate.line.page || !text.includes(line.text.replace(/\s+/g, ' ').trim())))
+      break;
+    if (line.bbox) boxes.push(line.bbox);
+  }
+  return boxes;
 }
 
 /** Values weighed per field that are worth showing: the rest are each less likely than one in twenty. */
