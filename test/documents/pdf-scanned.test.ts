@@ -21,15 +21,16 @@ const quarterBox = ({ width, height }: { width: number; height: number }) => ({
 });
 
 describe('pdfReader: scanned pages', () => {
-  it('renders a page without text at 300 DPI and returns what OCR reads, in points', async () => {
+  it('renders a page without text at 5 million pixels at most and returns what OCR reads, in points', async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     const doc = await pdfReader.read(await makePdf([await scannedPage()]), context({ ocr: ocr.engine }));
 
     assert.equal(ocr.calls.length, 1);
     // Grey, as scans mostly are: one byte a pixel (render-page.ts).
     const image = ocr.calls[0]!;
-    assert.equal(Buffer.from(image.subarray(0, 17)).toString('latin1'), 'P5\n2550 3300\n255\n');
-    assert.equal(image.length, 17 + 2550 * 3300);
+    // A letter page at 231 DPI: the most pixels a page is drawn at (render-page.ts OCR_MAX_PIXELS).
+    assert.equal(Buffer.from(image.subarray(0, 17)).toString('latin1'), 'P5\n1965 2543\n255\n');
+    assert.equal(image.length, 17 + 1965 * 2543);
 
     const page = doc.pages[0]!;
     assert.equal(page.source, 'ocr');
@@ -69,7 +70,7 @@ describe('pdfReader: scanned pages', () => {
     const doc = await pdfReader.read(await makePdf([colour]), context({ ocr: ocr.engine }));
     const png = ocr.calls[0]!;
     assert.deepEqual([...png.subarray(0, 8)], PNG_SIGNATURE);
-    assert.deepEqual(pngSize(png), { width: 2550, height: 3300 });
+    assert.deepEqual(pngSize(png), { width: 1965, height: 2543 });
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
   });
 
@@ -86,18 +87,18 @@ describe('pdfReader: scanned pages', () => {
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
   });
 
-  it('draws a scan declared poster-size at no more pixels than a letter page at 300 DPI needs', async () => {
+  it('draws a scan declared poster-size at no more pixels than a letter page needs', async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     // 24 × 31 inches, as scanners write a letter page scanned at 570 DPI: 67 million pixels at 300 DPI.
     const poster = { ...(await scannedPage()), size: [1749, 2263] as [number, number] };
     const doc = await pdfReader.read(await makePdf([poster]), context({ ocr: ocr.engine }));
     const { width, height } = imageSize(ocr.calls[0]!);
-    assert.ok(width * height <= 8_500_000 && width * height > 8_100_000, `${width}×${height}`);
+    assert.ok(width * height <= 5_000_000 && width * height > 4_800_000, `${width}×${height}`);
     // Boxes are still in the page's points.
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 437.25, y0: 565.75, x1: 874.5, y1: 1131.5 });
   });
 
-  it("draws a page at half the pixels once half the document's time is spent", async () => {
+  it("draws a page at fewer pixels once half the document's time is spent", async () => {
     const ocr = fakeOcr('SCANNED INVOICE', quarterBox);
     const late = { ...readDeadline(60_000), hasSpareTime: () => false };
     const doc = await pdfReader.read(
@@ -105,7 +106,7 @@ describe('pdfReader: scanned pages', () => {
       context({ ocr: ocr.engine, deadline: late }),
     );
     const { width, height } = imageSize(ocr.calls[0]!);
-    assert.ok(width * height <= 6_000_000 && width * height > 5_800_000, `${width}×${height}`);
+    assert.ok(width * height <= 3_500_000 && width * height > 3_300_000, `${width}×${height}`);
     assert.deepEqual(doc.pages[0]!.lines[0]!.bbox, { x0: 153, y0: 198, x1: 306, y1: 396 });
   });
 

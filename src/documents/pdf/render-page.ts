@@ -10,21 +10,24 @@ import type { SolePicture } from './sole-picture.ts';
 /** Resolution for OCR: what recognisers are tuned for. */
 const OCR_DPI = 300;
 /**
- * Pixels of a page drawn for OCR at most: a letter page at 300 DPI is 8.4 million (an A4 page is
- * drawn at 296 DPI, a legal one at 268). A scan whose PDF declares a poster-size page (the ad-buy
- * orders' 24 × 31 in pages hold a letter page scanned at 570 DPI) was drawn at 68 million pixels,
- * letters 120 pixels tall, and every OCR pass over it cost five to six times what the text needs.
- * At 12 million, the cap before, such a page's letter was read at 358 DPI: at 8.5 million a
- * 10-page scan read in 32.3 s instead of 35.6 s (one client, 2 cores), and the ad-buy orders'
- * fields held (checking half, with OCR: 78.7 → 78.4 default, 72.0 → 71.7 at the lowest wording).
+ * Pixels of a page drawn for OCR at most: a letter page at 231 DPI is 5 million (an A4 page at 227).
+ * A scan whose PDF declares a poster-size page (the ad-buy orders' 24 × 31 in pages hold a letter
+ * page scanned at 570 DPI) was drawn at 68 million pixels, and every OCR pass over it cost five to
+ * six times what the text needs. Capped at 12, then 8.5 million (a letter page at 300 DPI), then 5:
+ * the 10-page image-only scan read alone in 35.6, 32.3 (8.5 M, native JPEG decoding since: 24.9) and
+ * 19.1 s, and the ad-buy orders' fields read better, not worse, from fewer pixels (checking half
+ * with OCR, 8.5 → 5 M: 78.1 → 78.7 at the default wording, 71.5 → 71.7 at the lowest; tuning half
+ * 84.8 → 85.9 and 77.6 → 78.4; their eight image-only scans, all cases, 42.5 → 57.5 and 37.5 →
+ * 47.5). What fewer pixels risk is fine print: an 8-point letter's x-height is about 13 pixels at
+ * 231 DPI, 17 at 300, and Tesseract reads below 10 poorly.
  */
-export const OCR_MAX_PIXELS = 8_500_000;
+export const OCR_MAX_PIXELS = 5_000_000;
 /**
  * Once half the document's time is spent (read-deadline.ts), its remaining scanned pages are drawn
- * at fewer (a letter page at about 250 DPI): recognition costs about in proportion to the
+ * at fewer (a letter page at about 194 DPI): recognition costs about in proportion to the
  * pixels, and a page read from fewer of them is better than the whole document refused.
  */
-export const OCR_LATE_PIXELS = 6_000_000;
+export const OCR_LATE_PIXELS = 3_500_000;
 /** Skia's largest canvas side. */
 const MAX_SIDE = 32_000;
 
