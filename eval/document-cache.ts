@@ -100,8 +100,15 @@ export function rememberingOcr(cache: DocumentCache, ocr: OcrEngine): OcrEngine 
       }
     }
     const result = await ocr.recognize(image, options);
+    let text: string;
+    try {
+      text = stringifyExact(result);
+    } catch (error) {
+      if (error instanceof NotExactError) return result; // answered, not remembered
+      throw error;
+    }
     const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, stringifyExact(result));
+    writeFileSync(partial, text);
     renameSync(partial, file);
     return result;
   };
