@@ -55,31 +55,44 @@ export class DocumentCache {
   }
 
   get(key: string): Document | undefined {
-    const file = join(this.dir, `${key}.json`);
-    if (!existsSync(file)) return undefined;
-    try {
-      return repack(parseExact(readFileSync(file, 'utf8')) as Document);
-    } catch {
-      return undefined; // a torn or foreign file is a miss, and the next put replaces it
-    }
+    const document = readExact(join(this.dir, `${key}.json`)) as Document | undefined;
+    return document && repack(document);
   }
 
   put(key: string, document: Document, warn: (line: string) => void): void {
-    let text: string;
-    try {
-      text = stringifyExact(structuredClone(document));
-    } catch (error) {
-      if (!(error instanceof NotExactError)) throw error;
-      if (!this.refused) warn(`  cache: a document cannot be stored exactly (${error.message}); not cached`);
-      this.refused = true;
-      return;
-    }
-    // Written aside then renamed, so that a run reading the cache meanwhile never sees half a file.
-    const file = join(this.dir, `${key}.json`);
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, text);
-    renameSync(partial, file);
+    const refusal = writeExact(join(this.dir, `${key}.json`), structuredClone(document));
+    if (refusal === undefined) return;
+    if (!this.refused) warn(`  cache: a document cannot be stored exactly (${refusal}); not cached`);
+    this.refused = true;
   }
+}
+
+/** A file's value, or undefined when it is absent, torn or foreign (a miss: the next write replaces it). */
+function readExact(file: string): unknown {
+  if (!existsSync(file)) return undefined;
+  try {
+    return parseExact(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes `value` to `file` aside then renamed, so that a run reading meanwhile never sees half a
+ * file; a value JSON cannot hold exactly is not written, and why is returned.
+ */
+function writeExact(file: string, value: unknown): string | undefined {
+  let text: string;
+  try {
+    text = stringifyExact(value);
+  } catch (error) {
+    if (error instanceof NotExactError) return error.message;
+    throw error;
+  }
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, text);
+  renameSync(partial, file);
+  return undefined;
 }
 
 /**
@@ -92,24 +105,10 @@ export function rememberingOcr(cache: DocumentCache, ocr: OcrEngine): OcrEngine 
   mkdirSync(dir, { recursive: true });
   const recognize: OcrEngine['recognize'] = async (image, options = {}) => {
     const file = join(dir, `${sha256(`${sha256(image)}\n${options.threshold ?? 'global'}`)}.json`);
-    if (existsSync(file)) {
-      try {
-        return parseExact(readFileSync(file, 'utf8')) as OcrResult;
-      } catch {
-        // a torn file is a miss
-      }
-    }
+    const remembered = readExact(file) as OcrResult | undefined;
+    if (remembered) return remembered;
     const result = await ocr.recognize(image, options);
-    let text: string;
-    try {
-      text = stringifyExact(result);
-    } catch (error) {
-      if (error instanceof NotExactError) return result; // answered, not remembered
-      throw error;
-    }
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, text);
-    renameSync(partial, file);
+    writeExact(file, result); // one JSON cannot hold exactly is answered, not remembered
     return result;
   };
   return new Proxy(ocr, {

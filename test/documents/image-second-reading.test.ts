@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createCanvas } from '@napi-rs/canvas';
 import { pngReader } from '../../src/documents/image/image-reader.ts';
 import type { BBox, OcrEngine, OcrResult, ReadAgain } from '../../src/documents/model.ts';
 import { DEFAULT_READ_LIMITS } from '../../src/documents/model.ts';
 import { pnmLayout } from '../../src/documents/ocr/ppm.ts';
+import { speckPhoto } from '../helpers/speck-photo.ts';
 
 // An 800-pixel-wide PNG without a resolution: prepared at 1.5× (1200 px), taken at 300 DPI, so one
 // prepared pixel is 72 / 300 / 1.5 = 0.16 points.
 const POINTS_PER_PIXEL = 0.16;
 const LINE_A: BBox = { x0: 100, y0: 100, x1: 400, y1: 130 };
 const LINE_B: BBox = { x0: 100, y0: 300, x1: 400, y1: 330 };
-
-function blankPng(): Uint8Array {
-  const canvas = createCanvas(800, 400);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 800, 400);
-  ctx.fillStyle = '#000';
-  ctx.fillRect(60, 60, 10, 10); // some ink, so the page is not blank
-  return canvas.encodeSync('png');
-}
 
 const oneWordLine = (text: string, bbox: BBox, confidence: number): OcrResult['lines'][number] => ({
   text,
@@ -75,7 +65,7 @@ const texts = (doc: { pages: { lines: { text: string }[] }[] }) => doc.pages[0]!
 async function readDeferred() {
   const fake = fakeOcr();
   let readAgain: ReadAgain | undefined;
-  const first = await pngReader.read(blankPng(), {
+  const first = await pngReader.read(speckPhoto(), {
     limits: DEFAULT_READ_LIMITS,
     ocr: fake.ocr,
     secondReading: (again) => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createCanvas } from '@napi-rs/canvas';
 import type { BBox, OcrEngine, OcrResult, Word } from '../../src/documents/model.ts';
 import { pnmLayout } from '../../src/documents/ocr/ppm.ts';
 import { upload } from '../helpers/multipart.ts';
+import { speckPhoto } from '../helpers/speck-photo.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // Two lines, each with a doubtful word, in the prepared image's pixels (an 800-pixel PNG is
@@ -58,16 +58,6 @@ function fakeOcr() {
   return { ocr, crops };
 }
 
-function photo(): Uint8Array {
-  const canvas = createCanvas(800, 400);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, 800, 400);
-  ctx.fillStyle = '#000';
-  ctx.fillRect(60, 60, 10, 10);
-  return canvas.encodeSync('png');
-}
-
 const FIELDS = `schemas:
   data:
     type: object
@@ -84,7 +74,7 @@ after(() => t.app.close());
 
 test('a photograph through the API: only the doubtful line under the asked value is read again, and the call is charged', async () => {
   const key = await t.keyFor({ credits: 5 });
-  const res = await t.generate(key, upload(photo(), FIELDS, 'receipt.png'));
+  const res = await t.generate(key, upload(speckPhoto(), FIELDS, 'receipt.png'));
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().data.total, 12.5);
   assert.equal(res.headers['x-credits-remaining'], '4');

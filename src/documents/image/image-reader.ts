@@ -100,7 +100,7 @@ function crosses(line: BBox, place: BBox): boolean {
   return high > 0.5 * (line.y1 - line.y0) && wide > 0;
 }
 
-/** Points of the page per pixel of the prepared image. */
+/** Points of the page per pixel of an image `scale` times the upright original (1: the original). */
 function pointsPerPixel(header: ImageHeader, scale: number): number {
   return 72 / documentDpi(header) / scale;
 }
@@ -117,7 +117,7 @@ function ocrPage(result: OcrResult, header: ImageHeader, scale: number): Page {
     }),
   );
   const upright = uprightSize(header);
-  const perPixel = 72 / documentDpi(header);
+  const perPixel = pointsPerPixel(header, 1);
   return {
     number: 1,
     width: round(upright.width * perPixel),
