@@ -32,10 +32,19 @@ const READER_PACKAGES = [
   'exceljs',
 ];
 
+/** What a recognition depends on besides the image. */
+const OCR_PACKAGES = ['tesseract.js', '@tesseract.js-data/eng'];
+
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export class DocumentCache {
   readonly dir: string;
+  /**
+   * Where recognitions are remembered: apart from the documents, keyed by the OCR engine alone, since
+   * a recognition depends on the image's bytes and the engine, not on the rest of the readers'
+   * code. A change to the readers reads every document afresh but repeats no OCR of an unchanged image.
+   */
+  readonly ocrDir: string;
   private refused = false;
 
   /** Throws when DIR lies inside the repository: cached corpus text must never be committed. */
@@ -47,6 +56,7 @@ export class DocumentCache {
       throw new Error(`--cache ${dir}: inside the repository (${root}); use a folder outside it`);
     }
     this.dir = join(resolve(dir), readerHash(limits).slice(0, 16));
+    this.ocrDir = join(resolve(dir), `ocr-${ocrHash().slice(0, 16)}`);
     mkdirSync(this.dir, { recursive: true });
   }
 
@@ -101,7 +111,7 @@ function writeExact(file: string, value: unknown): string | undefined {
  * (ReadContext.secondReading) is not cached whole, and its readings are then repeated from here.
  */
 export function rememberingOcr(cache: DocumentCache, ocr: OcrEngine): OcrEngine {
-  const dir = join(cache.dir, 'ocr');
+  const dir = cache.ocrDir;
   mkdirSync(dir, { recursive: true });
   const recognize: OcrEngine['recognize'] = async (image, options = {}) => {
     const file = join(dir, `${sha256(`${sha256(image)}\n${options.threshold ?? 'global'}`)}.json`);
@@ -139,24 +149,31 @@ function realExisting(path: string): string {
   return join(realpathSync(existing), relative(existing, path));
 }
 
+const packageVersion = (name: string) => {
+  const manifest = join(REPOSITORY, 'node_modules', name, 'package.json');
+  return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '-';
+};
+
+/** The same scan reads differently through the WASM pool and the tesseract binary, and by version. */
+const ocrBackend = () =>
+  process.env.OCR_BACKEND === 'native' ? `native ${nativeTesseractVersion() ?? '-'}` : 'wasm';
+
+function ocrHash(): string {
+  const versions = OCR_PACKAGES.map((name) => `${name}@${packageVersion(name)}\n`).join('');
+  return sha256(`${versions}ocr ${ocrBackend()}\n`);
+}
+
 function readerHash(limits: ReadLimits): string {
   const hash = createHash('sha256');
   for (const file of listFiles(READERS)) {
     hash.update(`${relative(READERS, file)}\n`);
     hash.update(sha256(readFileSync(file)));
   }
-  for (const name of READER_PACKAGES) {
-    const manifest = join(REPOSITORY, 'node_modules', name, 'package.json');
-    hash.update(
-      `${name}@${existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '-'}\n`,
-    );
-  }
+  for (const name of READER_PACKAGES) hash.update(`${name}@${packageVersion(name)}\n`);
   // The time limit only decides whether a read fails, and failures are not cached.
   const { timeoutMs: _, ...shaping } = limits;
   hash.update(JSON.stringify(shaping));
-  // The same scan reads differently through the WASM pool and the tesseract binary, and by version.
-  const backend = process.env.OCR_BACKEND === 'native' ? `native ${nativeTesseractVersion() ?? '-'}` : 'wasm';
-  hash.update(`ocr ${backend}\n`);
+  hash.update(`ocr ${ocrBackend()}\n`);
   return hash.digest('hex');
 }
 

@@ -21,7 +21,7 @@ import { type Forest, logOdds } from '../src/engines/local/learned/trees.ts';
 import { calibrated, fieldSoftmax, type ScoringModel } from '../src/engines/local/learned/value-scorer.ts';
 import { createLogger } from '../src/logger.ts';
 import { type Corpus, loadCorpus, withMoreWordings } from './corpus.ts';
-import { DocumentCache } from './document-cache.ts';
+import { DocumentCache, rememberingOcr } from './document-cache.ts';
 import { type BoostOptions, boost, DEFAULT_BOOST, importance } from './train/boost.ts';
 import { type CorpusSamples, corpusSamples, type FieldSample } from './train/dataset.ts';
 import type { FitJob } from './train/fit-worker.ts';
@@ -105,7 +105,13 @@ try {
     if (stored && existsSync(stored)) {
       samples = JSON.parse(readFileSync(stored, 'utf8')) as CorpusSamples;
     } else {
-      samples = await corpusSamples(corpus, { ...adapters, limits }, { ...(cache ? { cache } : {}), log });
+      // Recognitions remembered apart: a reader change then reads again without repeating the OCR.
+      const ocr = cache && adapters.ocr ? { ocr: rememberingOcr(cache, adapters.ocr) } : {};
+      samples = await corpusSamples(
+        corpus,
+        { ...adapters, ...ocr, limits },
+        { ...(cache ? { cache } : {}), log },
+      );
       if (stored) {
         mkdirSync(values.samples!, { recursive: true });
         writeFileSync(stored, JSON.stringify(samples));

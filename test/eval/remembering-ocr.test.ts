@@ -38,7 +38,7 @@ test('a recognition is remembered on disk: the same image and threshold are not 
   await ocr.recognize(new Uint8Array([7, 1, 2]), { threshold: 'local' });
   await ocr.recognize(new Uint8Array([8, 1, 2]));
   assert.deepEqual(calls, ['7 global', '7 local', '8 global'], 'another threshold or image is read');
-  assert.equal(readdirSync(join(cache.dir, 'ocr')).length, 3);
+  assert.equal(readdirSync(cache.ocrDir).length, 3);
   assert.equal(ocr.parallel, 3, 'the engine’s other properties pass through');
 });
 
@@ -50,4 +50,14 @@ test('a recognition that cannot be stored exactly is answered and not remembered
   assert.equal(first.lines[0]!.text, 'image 9');
   await ocr.recognize(new Uint8Array([9]));
   assert.deepEqual(calls, ['9 global', '9 global']);
+});
+
+test('readers that changed read documents afresh but repeat no recognition of an unchanged image', async () => {
+  const before = new DocumentCache(dir, DEFAULT_READ_LIMITS);
+  const after = new DocumentCache(dir, { ...DEFAULT_READ_LIMITS, maxPages: 7 });
+  assert.notEqual(after.dir, before.dir, 'documents are kept per reader');
+  const { engine, calls } = countingEngine();
+  await rememberingOcr(before, engine).recognize(new Uint8Array([5, 5]));
+  await rememberingOcr(after, engine).recognize(new Uint8Array([5, 5]));
+  assert.deepEqual(calls, ['5 global']);
 });
