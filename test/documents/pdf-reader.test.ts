@@ -266,3 +266,23 @@ describe('pdfReader: admission by pages', () => {
     await assert.rejects(reading, (error: { code?: string }) => error.code === 'unavailable');
   });
 });
+
+describe('pdfReader: a stamp printed over a row', () => {
+  it('keeps the row whole and the stamp on a line of its own', async () => {
+    const doc = await read(
+      await makePdf([
+        {
+          texts: [
+            { text: 'Advertiser', x: 300, y: 100, size: 8 },
+            { text: 'Friends of Dana Lee', x: 370, y: 100, size: 8 },
+            { text: 'Invoice #', x: 520, y: 100, size: 8 },
+            { text: 'DUPLICATE', x: 250, y: 103, size: 36 },
+          ],
+        },
+      ]),
+    );
+    const lines = texts(doc.pages[0]!.lines);
+    assert.ok(lines.includes('Advertiser Friends of Dana Lee Invoice #'), lines.join(' | '));
+    assert.ok(lines.includes('DUPLICATE'), lines.join(' | '));
+  });
+});

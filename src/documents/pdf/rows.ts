@@ -60,7 +60,24 @@ export function groupRows(runs: Run[]): Row[] {
     }
   }
   for (const row of rows) row.runs = dropOverprint(row.runs.sort((a, b) => a.x0 - b.x0));
-  return rows;
+  return rows.flatMap(liftStamps);
+}
+
+/** A word this many times taller than a word it is printed across is a stamp, not a word of the row. */
+const STAMP_RATIO = 2;
+
+/**
+ * A stamp ("DUPLICATE", "PAID") printed large over a row shares its baseline but not its text: kept in
+ * the row, it would stand between a label and its value and join cells that are apart. It becomes a
+ * line of its own, after the row.
+ */
+function liftStamps(row: Row): Row[] {
+  const stamps = row.runs.filter((run) =>
+    row.runs.some((other) => other.size * STAMP_RATIO <= run.size && other.x0 < run.x1 && other.x1 > run.x0),
+  );
+  if (stamps.length === 0) return [row];
+  const rest = rowOf(row.runs.filter((run) => !stamps.includes(run)));
+  return rest ? [rest, rowOf(stamps)!] : [row];
 }
 
 /** A row made of some of another row's runs (one side of a column gutter). */

@@ -36,6 +36,13 @@ export interface PairClues {
   headMentions: number;
   /** …and that head's rank among the document's reference labels' heads by mentions, 0 the most (else −1). */
   headRank: number;
+  /**
+   * For a label naming a reference: 1 when its head word names a document ("Invoice #", "Contract
+   * #"), 0 when it names something else, often another party's ("Agency Order #", "External #").
+   */
+  headDocument: number;
+  /** How far the value stands from its label, in the label's heights: a cell across the page is rarely its value. */
+  gap: number;
 }
 
 /** One possible value of a field, with where it was found and how much the engine believes it. */

@@ -109,4 +109,33 @@ describe("pairs: a form's labels and their values, beside or under them", () => 
       [0],
     );
   });
+
+  it('splits a label ending in a number sign from its value in the same cell', async () => {
+    const pairs = documentPairs(await view('Contract # 4251728\nPO# A-17')).map(
+      (p) => `${p.label.join(' ')} → ${p.value}`,
+    );
+    assert.deepEqual(pairs, ['contract number → 4251728', 'po number → A-17']);
+  });
+
+  it("says whether a reference label names a document or something else, another party's number", async () => {
+    const order = 'Invoice #    950658\nExternal #   ECR26805430';
+    const reference = profileField(field('      reference_number:\n        type: string\n'));
+    const found = pairCandidates(await view(order), reference, {});
+    const byValue = new Map(found.map((c) => [c.value, c.clues!]));
+    assert.equal(byValue.get('950658')?.headDocument, 1);
+    assert.equal(byValue.get('ECR26805430')?.headDocument, 0);
+  });
+
+  it('measures how far a value stands from its label, in the label’s heights', async () => {
+    const form = [
+      'Billing Address:                    Sales Region   Local',
+      'Advertiser:  Riverside Food Co-op',
+    ];
+    const client = profileField(field('      client:\n        type: string\n'));
+    const gaps = new Map(
+      pairCandidates(await view(form.join('\n')), client, {}).map((c) => [c.value, c.clues!.gap]),
+    );
+    assert.equal(gaps.get('Riverside Food Co-op'), 0, 'after its colon');
+    assert.ok((gaps.get('Sales Region') ?? 0) > 10, `across the page: ${gaps.get('Sales Region')}`);
+  });
 });

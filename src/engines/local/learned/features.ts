@@ -91,6 +91,8 @@ export const FEATURE_NAMES = [
   'pair_head_mentions',
   'pair_head_rank',
   'pair_head_row',
+  'pair_head_document',
+  'pair_gap',
   'is_none',
 ] as const;
 
@@ -110,6 +112,8 @@ const NO_PAIR: PairClues = {
   headRow: -1,
   headMentions: -1,
   headRank: -1,
+  headDocument: -1,
+  gap: -1,
 };
 
 /** Categories as stable small codes; trees split on them as on any number. */
@@ -346,6 +350,8 @@ export function featureRows(view: DocumentView, profile: FieldProfile, ranked: R
       pair_head_mentions: clues.headMentions,
       pair_head_rank: clues.headRank,
       pair_head_row: clues.headRow,
+      pair_head_document: clues.headDocument,
+      pair_gap: clues.gap,
       is_none: 0,
     };
     return FEATURE_NAMES.map((name) => row[name]);

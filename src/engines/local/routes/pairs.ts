@@ -26,7 +26,13 @@ interface Pair {
   idLabel: boolean;
   /** The label and the cell right of it both stand over cells of one row beneath: a row of column heads. */
   headRow: boolean;
+  /** How far the value stands from its label, in the label's heights (0 in the label's own cell). */
+  gap: number;
 }
+
+const COLON = /^([^:：]{1,40})[:：]\s*(\S.*)$/u;
+/** A label ending in a number sign, its value after it in the same cell: "Invoice # 2291", "PO# A-17". */
+const NUMBER_SIGN = /^([^#№]{1,40}[#№])\s*(\S.*)$/u;
 
 /** A label is a few words; more is a sentence. */
 const MAX_LABEL_WORDS = 5;
@@ -82,18 +88,20 @@ export function documentPairs(view: DocumentView): Pair[] {
   }
   for (const cells of byPage.values()) {
     for (const cell of cells) {
-      const colon = /^([^:：]{1,40})[:：]\s*(\S.*)$/u.exec(cell.text);
-      if (colon && isLabel(colon[1]!)) {
-        const label = words(colon[1]!);
+      // "Order #: 950658", and "Contract # 4251728" printed as one cell: the sign ends the label.
+      const inCell = COLON.exec(cell.text) ?? NUMBER_SIGN.exec(cell.text);
+      if (inCell && isLabel(inCell[1]!)) {
+        const label = words(inCell[1]!);
         pairs.push({
           label,
-          value: colon[2]!.trim(),
+          value: inCell[2]!.trim(),
           line: cell.line,
           below: false,
           idLabel: isIdLabel(label),
           headRow: false,
+          gap: 0,
         });
-        heads.add(keyOf(colon[1]!));
+        heads.add(keyOf(inCell[1]!));
         continue;
       }
       if (!isLabel(cell.text)) continue;
@@ -105,8 +113,15 @@ export function documentPairs(view: DocumentView): Pair[] {
       // cell beside the label is the next column's head, and the label's value is under it.
       const rightUnder = right && nearestBelow(right, cells);
       const headRow = under !== undefined && rightUnder !== undefined && under.line === rightUnder.line;
-      if (right) pairs.push({ label, value: right.text, line: right.line, below: false, idLabel, headRow });
-      if (under) pairs.push({ label, value: under.text, line: under.line, below: true, idLabel, headRow });
+      const height = Math.max(cell.y1 - cell.y0, 1e-3);
+      if (right) {
+        const gap = Math.max(0, right.x0 - cell.x1) / height;
+        pairs.push({ label, value: right.text, line: right.line, below: false, idLabel, headRow, gap });
+      }
+      if (under) {
+        const gap = Math.max(0, under.y0 - cell.y1) / height;
+        pairs.push({ label, value: under.text, line: under.line, below: true, idLabel, headRow, gap });
+      }
       // A cell that ends in a colon or a number sign is a label whatever stands by it.
       if (/[:：#№]\s*$/u.test(cell.text)) heads.add(keyOf(cell.text));
     }
@@ -261,6 +276,8 @@ function cluesOf(profile: FieldProfile, pair: Pair, stats: HeadStats, rangeAt: n
     headRow: pair.headRow ? 1 : 0,
     headMentions: reference ? (stats.perPage.get(head) ?? 0) : -1,
     headRank: reference ? Math.min(10, stats.rank.get(head) ?? 10) : -1,
+    headDocument: reference ? (isDocumentWord(head) ? 1 : 0) : -1,
+    gap: Math.min(pair.gap, 50),
   };
 }
 
