@@ -94,6 +94,12 @@ const adapters = await createAdapters(config, {
   withStore: false,
   logger: createLogger('warn', process.stderr),
 });
+// Recognitions remembered apart from the documents: a reader change then reads again without repeating the OCR.
+const reading = {
+  ...adapters,
+  ...(cache && adapters.ocr ? { ocr: rememberingOcr(cache, adapters.ocr) } : {}),
+  limits,
+};
 const all: CorpusSamples[] = [];
 try {
   for (const corpus of corpora) {
@@ -105,13 +111,7 @@ try {
     if (stored && existsSync(stored)) {
       samples = JSON.parse(readFileSync(stored, 'utf8')) as CorpusSamples;
     } else {
-      // Recognitions remembered apart: a reader change then reads again without repeating the OCR.
-      const ocr = cache && adapters.ocr ? { ocr: rememberingOcr(cache, adapters.ocr) } : {};
-      samples = await corpusSamples(
-        corpus,
-        { ...adapters, ...ocr, limits },
-        { ...(cache ? { cache } : {}), log },
-      );
+      samples = await corpusSamples(corpus, reading, { ...(cache ? { cache } : {}), log });
       if (stored) {
         mkdirSync(values.samples!, { recursive: true });
         writeFileSync(stored, JSON.stringify(samples));

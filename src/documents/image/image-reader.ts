@@ -47,17 +47,18 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
         const first = await deadline.race(
           firstReading(context.ocr, prepared.image, deadline.signal, deadline.hasSpareTime),
         );
+        const firstDocument = documentOf(first.result);
         context.secondReading(
           secondReading(
             context.ocr,
             prepared.image,
-            first,
+            { ...first, document: firstDocument },
             deadline,
             pointsPerPixel(header, prepared.scale),
             documentOf,
           ),
         );
-        return documentOf(first.result);
+        return firstDocument;
       }
       return documentOf(
         await deadline.race(
@@ -75,7 +76,7 @@ function createImageReader(format: 'png' | 'jpeg'): DocumentReader {
 function secondReading(
   ocr: OcrEngine,
   image: Uint8Array,
-  first: FirstReading,
+  first: FirstReading & { document: Document },
   deadline: ReadDeadline,
   pointsPerPixel: number,
   documentOf: (result: OcrResult) => Document,
@@ -83,7 +84,7 @@ function secondReading(
   return async (places, signal) => {
     if (signal?.aborted) throw new AppError('unavailable', { reason: 'request aborted' });
     const boxes = places.filter((p) => p.page === 1).map((p) => scaleBox(p.bbox, 1 / pointsPerPixel));
-    if (boxes.length === 0 || !deadline.hasSpareTime()) return documentOf(first.result);
+    if (boxes.length === 0 || !deadline.hasSpareTime()) return first.document;
     const stop = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
     const crossed = (line: OcrLine) => boxes.some((box) => crosses(line.bbox, box));
     const again = await deadline.race(
